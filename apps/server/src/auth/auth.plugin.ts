@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionInfo } from '@vt/shared';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { UsersService } from '../modules/users/users.service';
+import { AuthRepository } from './auth.repository';
+import { authRoutes, SESSION_COOKIE } from './auth.routes';
+import { AuthService } from './auth.service';
+import type { AuthState } from './guards';
+import { LOCAL_IDENTITY_ISSUER, LOCAL_SEED_ACCOUNTS, localSubject } from './local-accounts';
+import { mountLocalIdp } from './local-idp';
+import { OidcClient, type OidcClientSettings } from './oidc-client';
+
+export type AuthDeps = { config: Config; database: Database; usersService: UsersService };
+
+const ANONYMOUS: AuthState = { status: 'anonymous' };
+
+/**
+ * Sign-in for the whole app: the built-in local provider when no OIDC_ISSUER_URL is set, one relying-party
+ * client for whichever provider is configured, server-side sessions, and `request.user` for every
+ * /api and /auth request (see guards.ts).
+ */
+export async function registerAuth(app: FastifyInstance, { config, database, usersService }: AuthDeps): Promise<void> {
+  const postLogoutRedirectUri = `${config.publicUrl}/`;
+  const redirectUri = `${config.publicUrl}/auth/callback`;
+  let settings: OidcClientSettings;
+  let identityIssuer: string;
+  let provider: SessionInfo['provider'];
+
+  if (config.oidc.kind === 'local') {
+    const idp = await mountLocalIdp(app, {
+      publicUrl: config.publicUrl,
+      sessionSecret: config.sessionSecret,
+      dataDir: config.dataDir,
+      trustProxy: config.trustProxy,
+    });
+    settings = {
+      issuerUrl: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      scopes: config.oidc.scopes,
+      redirectUri,
+      postLogoutRedirectUri,
+    };
+    identityIssuer = LOCAL_IDENTITY_ISSUER;
+    provider = { kind: 'local', issuer: idp.issuer, name: 'Local sign-in (development)' };
+    await usersService.seedSystemUsers(
+      LOCAL_IDENTITY_ISSUER,
+      LOCAL_SEED_ACCOUNTS.map((a) => ({ subject: localSubject(a.email), email: a.email, name: a.name })),
+    );
+  } else {
+    const { issuerUrl, clientId, clientSecret, scopes } = config.oidc;
+    settings = { issuerUrl, clientId, clientSecret, scopes, redirectUri, postLogoutRedirectUri };
+    identityIssuer = issuerUrl;
+    provider = { kind: 'external', issuer: issuerUrl, name: new URL(issuerUrl).host };
+  }
+
+  const authService = new AuthService(new AuthRepository(database.db), usersService, new OidcClient(settings), {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+    identityIssuer,
+  });
+
+  app.decorateRequest('user', null);
+  app.decorateRequest<AuthState | null>('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.auth = ANONYMOUS;
+    // Pages and assets never need the user; skip the database for them.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const resolved = await authService.resolveSession(token);
+    if (resolved.status === 'authenticated') {
+      request.user = resolved.user;
+      request.auth = { status: 'authenticated', sessionId: resolved.sessionId, expiresAt: resolved.expiresAt };
+    } else {
+      request.auth = { status: 'expired' };
+    }
+  });
+
+  authRoutes(app, { authService, publicUrl: config.publicUrl, provider });
+}

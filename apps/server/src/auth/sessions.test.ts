@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import { sessions } from '../db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from './auth.service';
+import { startTestServer, type TestServer } from '../test/server';
+
+/** Idle and absolute expiry, checked by moving the stored timestamps into the past. */
+describe('server-side sessions', () => {
+  let server: TestServer;
+  const idleMs = 30 * 60_000;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_DAYS: '1' } });
+  });
+  afterAll(async () => server?.close());
+
+  const db = () => server.db.database.db;
+  const row = async (token: string) => {
+    const [found] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
+    return found && { last_seen_at: found.lastSeenAt, expires_at: found.expiresAt, created_at: found.createdAt };
+  };
+
+  it('sets the absolute expiry from SESSION_ABSOLUTE_DAYS', async () => {
+    const browser = await server.signIn('abs-config@example.com', 'A');
+    const r = (await row(browser.cookie('vt_session')!))!;
+    const span = new Date(r.expires_at).getTime() - new Date(r.created_at).getTime();
+    expect(span).toBe(86_400_000);
+  });
+
+  it('expires after the idle time without activity', async () => {
+    const browser = await server.signIn('idle@example.com', 'Idle');
+    const token = browser.cookie('vt_session')!;
+    const past = new Date(Date.now() - idleMs - 5_000).toISOString();
+    await db().execute(sql`update sessions set last_seen_at = ${past} where id = ${hashToken(token)}`);
+    const res = await browser.api('/api/users/profile');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('session_expired');
+    expect(await row(token)).toBeUndefined();
+    expect((await browser.api('/api/auth/session')).body.authenticated).toBe(false);
+  });
+
+  it('activity inside the idle window keeps the session and moves last_seen_at (at most once a minute)', async () => {
+    const browser = await server.signIn('active@example.com', 'Active');
+    const token = browser.cookie('vt_session')!;
+    const firstSeen = new Date((await row(token))!.last_seen_at).getTime();
+    expect((await browser.api('/api/users/profile')).status).toBe(200);
+    // Less than a minute later: not written again.
+    expect(new Date((await row(token))!.last_seen_at).getTime()).toBe(firstSeen);
+
+    const earlier = new Date(Date.now() - idleMs + 60_000).toISOString();
+    await db().execute(sql`update sessions set last_seen_at = ${earlier} where id = ${hashToken(token)}`);
+    expect((await browser.api('/api/users/profile')).status).toBe(200);
+    const touched = new Date((await row(token))!.last_seen_at).getTime();
+    expect(Date.now() - touched).toBeLessThan(10_000);
+  });
+
+  it('expires at the absolute limit even when active', async () => {
+    const browser = await server.signIn('absolute@example.com', 'Abs');
+    const token = browser.cookie('vt_session')!;
+    const past = new Date(Date.now() - 1_000).toISOString();
+    await db().execute(
+      sql`update sessions set expires_at = ${past}, last_seen_at = now() where id = ${hashToken(token)}`,
+    );
+    const res = await browser.api('/api/users/profile');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('session_expired');
+  });
+
+  it('answers unauthorized (not session_expired) without a cookie, and session_expired for a made-up one', async () => {
+    const anonymous = await server.browser().api('/api/users/profile');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: { code: 'unauthorized', message: 'Sign in to continue.' } });
+    const made = server.browser();
+    made.setCookie('vt_session', 'x'.repeat(43));
+    const res = await made.api('/api/users/profile');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('session_expired');
+  });
+});
+
+describe('sign-in rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('limits /auth/login per IP', async () => {
+    const browser = server.browser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const res = await browser.fetch('/auth/login');
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as coreSchema from './schema';
+import * as analysesSchema from './schema.analyses';
+import * as locationsSchema from './schema.locations';
+import * as accessSchema from './schema.access';
+import * as notificationsSchema from './schema.notifications';
+
+const schema = { ...coreSchema, ...analysesSchema, ...locationsSchema, ...accessSchema, ...notificationsSchema };
+
+export type Schema = typeof schema;
+/** The one database type the repositories see, whichever driver is plugged in. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Round-trip time of a trivial query, or null when the database does not answer. */
+  ping(): Promise<number | null>;
+  close(): Promise<void>;
+  /** Raw pg pool when on PostgreSQL (LISTEN/NOTIFY, row locks across processes). */
+  pool: pg.Pool | undefined;
+};
+
+const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+
+/**
+ * Opens PostgreSQL through `url` when given, else embedded PGlite in `dataDir/pglite`
+ * (`dataDir` = 'memory://' gives a throw-away in-memory database for tests).
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // A dropped server connection must not crash the process; queries report it instead.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      ping: () => timed(db),
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir ?? 'memory://';
+  let location = dir;
+  if (!dir.startsWith('memory://')) {
+    location = join(dir, 'pglite');
+    mkdirSync(location, { recursive: true });
+  }
+  // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database serves one process, its files are
+  // in the OS page cache anyway, and the WASM heap is resident memory (steady RSS ~376 MB → ~254 MB, measured).
+  const client = await PGlite.create(location, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pool: undefined,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    ping: () => timed(db),
+    close: () => client.close(),
+  };
+}
+
+async function timed(db: Db): Promise<number | null> {
+  const started = performance.now();
+  try {
+    await db.execute(sql`select 1`);
+    return Math.round((performance.now() - started) * 100) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Rows of a raw SQL query, whichever driver answered (both return `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

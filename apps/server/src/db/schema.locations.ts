@@ -1,0 +1,81 @@
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './schema';
+import { analyses } from './schema.analyses';
+
+// Location history and the location index (spec 1 §3, spec 2 §3). Kept apart so the area evolves on its own.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The user's location history: one record per finished analysis (any outcome) or per manual create.
+ * Trimmed to the spec's 50 newest per user in the transaction that inserts.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The analysis that produced it; unique, so re-running an analysis' save step records it once. */
+    analysisId: uuid('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    locationName: text('location_name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** Human-readable address: neighbourhood, municipality, ZIP as far as known. */
+    address: text('address'),
+    municipality: text('municipality'),
+    neighbourhood: text('neighbourhood'),
+    zip: text('zip'),
+    /** The spec's source names (GPS Metadata, Fallback, Default Location, Error Fallback, Manual…). */
+    source: text('source').notNull(),
+    confidence: real('confidence').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('locations_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('locations_analysis_uq').on(t.analysisId),
+    check('locations_confidence_range', sql`${t.confidence} >= 0 and ${t.confidence} <= 1`),
+  ],
+);
+
+export const locationIndexStatuses = ['idle', 'verifying', 'verified', 'reevaluating', 'reevaluated', 'error'] as const;
+
+/** The location index: at most 20 items per user, the oldest leaving when the 21st arrives. */
+export const locationIndex = pgTable(
+  'location_index',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for manual items; unique otherwise so an analysis enters the index once. */
+    analysisId: uuid('analysis_id').references(() => analyses.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    hasImage: boolean('has_image').notNull().default(false),
+    source: text('source').notNull().default('Manual'),
+    status: text('status', { enum: locationIndexStatuses }).notNull().default('idle'),
+    confidence: real('confidence').notNull().default(0.8),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('location_index_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('location_index_analysis_uq').on(t.analysisId),
+    check('location_index_confidence_range', sql`${t.confidence} >= 0 and ${t.confidence} <= 1`),
+  ],
+);

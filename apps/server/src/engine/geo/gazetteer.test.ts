@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { isInMiamiDade } from './county';
+import { containsPoint, distanceToPolygonsMeters } from './geometry';
+import { findPlaceByName, findPlacesInText, GAZETTEER, getPlace, MUNICIPALITIES, UNINCORPORATED } from './gazetteer';
+import { loadHighResCounty, loadTigerPlaces, loadZillowNeighbourhoods } from '../test/shared-geodata';
+
+// Boundary files are coarse or land-clipped along the coast; a point this close to a boundary still counts.
+const TOLERANCE_M = 150;
+
+const places = loadTigerPlaces();
+const incorporated = places.filter((p) => p.incorporated);
+const zillow = loadZillowNeighbourhoods();
+const county = loadHighResCounty();
+
+function describeWhere(lat: number, lng: number): string {
+  const inside = places.filter((p) => containsPoint(p.index, lng, lat)).map((p) => p.name);
+  return inside.length ? inside.join(', ') : '(no TIGER place)';
+}
+
+describe('gazetteer data', () => {
+  it('has at least 120 entries with unique ids and sane coordinates', () => {
+    expect(GAZETTEER.length).toBeGreaterThanOrEqual(120);
+    expect(new Set(GAZETTEER.map((e) => e.id)).size).toBe(GAZETTEER.length);
+    for (const e of GAZETTEER) {
+      expect(e.position.lat, e.id).toBeGreaterThan(25.1);
+      expect(e.position.lat, e.id).toBeLessThan(26.0);
+      expect(e.position.lng, e.id).toBeGreaterThan(-80.9);
+      expect(e.position.lng, e.id).toBeLessThan(-80.1);
+    }
+  });
+
+  it('has a centre for every one of the 34 municipalities, and the TIGER file agrees on the list', () => {
+    expect(MUNICIPALITIES).toHaveLength(34);
+    for (const m of MUNICIPALITIES) {
+      expect(
+        GAZETTEER.some((e) => e.kind === 'municipality-centre' && e.municipality === m),
+        m,
+      ).toBe(true);
+    }
+    expect(incorporated.map((p) => p.name).sort()).toEqual([...MUNICIPALITIES].sort());
+  });
+
+  it('places every incorporated entry inside the TIGER polygon of its municipality', () => {
+    const wrong: string[] = [];
+    for (const e of GAZETTEER.filter((x) => x.municipality !== UNINCORPORATED)) {
+      const { lat, lng } = e.position;
+      const area = incorporated.find((p) => p.name === e.municipality);
+      if (!area) {
+        wrong.push(`${e.id}: no polygon for ${e.municipality}`);
+        continue;
+      }
+      if (containsPoint(area.index, lng, lat)) continue;
+      const near = distanceToPolygonsMeters(area.index, lng, lat) <= TOLERANCE_M;
+      const inOther = incorporated.some((p) => p !== area && containsPoint(p.index, lng, lat));
+      if (!near || inOther) wrong.push(`${e.id} claims ${e.municipality}, lies in ${describeWhere(lat, lng)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('places every unincorporated entry in the county and in no municipality', () => {
+    const wrong: string[] = [];
+    for (const e of GAZETTEER.filter((x) => x.municipality === UNINCORPORATED)) {
+      const { lat, lng } = e.position;
+      // The land-clipped county file misses beaches and islands; the county module's coastal rules cover them.
+      const inCounty =
+        containsPoint(county, lng, lat) ||
+        distanceToPolygonsMeters(county, lng, lat) <= TOLERANCE_M ||
+        isInMiamiDade(e.position);
+      const inside = incorporated.filter(
+        (p) => containsPoint(p.index, lng, lat) && distanceToPolygonsMeters(p.index, lng, lat) > TOLERANCE_M,
+      );
+      if (!inCounty || inside.length) wrong.push(`${e.id}: county=${inCounty}, lies in ${describeWhere(lat, lng)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('places unincorporated-place entries inside the TIGER CDP of the same name where one exists', () => {
+    const wrong: string[] = [];
+    for (const e of GAZETTEER.filter((x) => x.kind === 'unincorporated-place')) {
+      const cdp = places.find((p) => !p.incorporated && [e.name, ...e.aliases].includes(p.name));
+      if (cdp && !containsPoint(cdp.index, e.position.lng, e.position.lat))
+        wrong.push(`${e.id}: lies in ${describeWhere(e.position.lat, e.position.lng)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('places City of Miami neighbourhoods inside the Zillow polygon of the same name', () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const e of GAZETTEER.filter((x) => x.kind === 'neighbourhood' && x.municipality === 'Miami')) {
+      const poly = zillow.find((z) => z.name === e.name);
+      if (!poly) continue;
+      checked++;
+      if (!containsPoint(poly.index, e.position.lng, e.position.lat)) {
+        const actual = zillow.filter((z) => containsPoint(z.index, e.position.lng, e.position.lat)).map((z) => z.name);
+        wrong.push(`${e.id}: lies in ${actual.join(', ') || 'no Zillow polygon'}`);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
+    expect(wrong).toEqual([]);
+  });
+
+  it('includes the spec keyword places', () => {
+    for (const id of ['ancient-spanish-monastery', 'miami-beach', 'downtown-miami', 'coral-gables', 'biltmore-hotel']) {
+      expect(getPlace(id), id).toBeDefined();
+    }
+  });
+});
+
+describe('name lookup', () => {
+  it.each([
+    ['Vizcaya', 'vizcaya'],
+    ['perez art museum', 'perez-art-museum'],
+    ['PÉREZ ART MUSEUM MIAMI', 'perez-art-museum'],
+    ['La Pequeña Habana', 'little-havana'],
+    ['Pequena Habana', 'little-havana'],
+    ['Domino Park', 'domino-park'],
+    ['MIA', 'miami-international-airport'],
+    ['Cape Florida', 'cape-florida'],
+    ['north miami beach', 'north-miami-beach'],
+  ])('findPlaceByName(%s)', (name, id) => {
+    expect(findPlaceByName(name)?.id).toBe(id);
+  });
+
+  it('returns undefined for unknown names', () => {
+    expect(findPlaceByName('Eiffel Tower')).toBeUndefined();
+  });
+
+  it('finds mentions longest first without overlaps, in text order', () => {
+    const found = findPlacesInText(
+      'We drove from North Miami Beach past the Ancient Spanish Monastery to Lincoln Road.',
+    );
+    expect(found.map((f) => f.entry.id)).toEqual(['north-miami-beach', 'ancient-spanish-monastery', 'lincoln-road']);
+  });
+
+  it('does not match short aliases inside ordinary words', () => {
+    expect(findPlacesInText('I am not sure; umbrella at Mia and Um').map((f) => f.entry.id)).toEqual([]);
+  });
+});

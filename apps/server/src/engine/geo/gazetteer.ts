@@ -1,0 +1,407 @@
+/**
+ * An authored gazetteer of named places in Miami-Dade County: municipality centres, neighbourhoods,
+ * unincorporated places, beaches, islands, parks, streets and landmarks. Coordinates are WGS84 and were
+ * written by hand from public knowledge of the places; the tests check every entry against the Census
+ * TIGER place polygons and the Zillow neighbourhood polygons, so a wrong municipality cannot slip in.
+ */
+import type { LatLng } from './geometry';
+
+export const MUNICIPALITIES = [
+  'Aventura',
+  'Bal Harbour',
+  'Bay Harbor Islands',
+  'Biscayne Park',
+  'Coral Gables',
+  'Cutler Bay',
+  'Doral',
+  'El Portal',
+  'Florida City',
+  'Golden Beach',
+  'Hialeah',
+  'Hialeah Gardens',
+  'Homestead',
+  'Indian Creek',
+  'Key Biscayne',
+  'Medley',
+  'Miami',
+  'Miami Beach',
+  'Miami Gardens',
+  'Miami Lakes',
+  'Miami Shores',
+  'Miami Springs',
+  'North Bay Village',
+  'North Miami',
+  'North Miami Beach',
+  'Opa-locka',
+  'Palmetto Bay',
+  'Pinecrest',
+  'South Miami',
+  'Sunny Isles Beach',
+  'Surfside',
+  'Sweetwater',
+  'Virginia Gardens',
+  'West Miami',
+] as const;
+
+export type Municipality = (typeof MUNICIPALITIES)[number];
+export const UNINCORPORATED = 'Unincorporated Miami-Dade' as const;
+export type MunicipalityOrUnincorporated = Municipality | typeof UNINCORPORATED;
+
+export type PlaceKind =
+  | 'municipality-centre'
+  | 'neighbourhood'
+  | 'unincorporated-place'
+  | 'landmark'
+  | 'beach'
+  | 'island'
+  | 'park'
+  | 'street'
+  | 'shopping'
+  | 'venue'
+  | 'museum'
+  | 'transport'
+  | 'campus';
+
+export interface GazetteerEntry {
+  /** Stable kebab-case id. */
+  id: string;
+  name: string;
+  kind: PlaceKind;
+  position: LatLng;
+  municipality: MunicipalityOrUnincorporated;
+  /** Other names people write, English and Spanish; matched case- and accent-insensitively. */
+  aliases: readonly string[];
+}
+
+type Row = [
+  id: string,
+  name: string,
+  kind: PlaceKind,
+  lat: number,
+  lng: number,
+  municipality: MunicipalityOrUnincorporated,
+  aliases?: string[],
+];
+
+const U = UNINCORPORATED;
+
+// Municipality centres: city hall or the historic downtown of each of the 34 municipalities.
+// prettier-ignore
+const MUNICIPALITY_CENTRES: Row[] = [
+  ['aventura', 'Aventura', 'municipality-centre', 25.9565, -80.139, 'Aventura', ['City of Aventura']],
+  ['bal-harbour', 'Bal Harbour', 'municipality-centre', 25.8905, -80.126, 'Bal Harbour', ['Bal Harbour Village']],
+  ['bay-harbor-islands', 'Bay Harbor Islands', 'municipality-centre', 25.887, -80.133, 'Bay Harbor Islands', ['Bay Harbor']],
+  ['biscayne-park', 'Biscayne Park', 'municipality-centre', 25.882, -80.181, 'Biscayne Park', ['Village of Biscayne Park']],
+  ['coral-gables', 'Coral Gables', 'municipality-centre', 25.7496, -80.2621, 'Coral Gables', ['City Beautiful', 'The Gables']],
+  ['cutler-bay', 'Cutler Bay', 'municipality-centre', 25.578, -80.34, 'Cutler Bay', ['Town of Cutler Bay', 'Cutler Ridge']],
+  ['doral', 'Doral', 'municipality-centre', 25.8195, -80.3553, 'Doral', ['City of Doral']],
+  ['el-portal', 'El Portal', 'municipality-centre', 25.855, -80.195, 'El Portal', ['Village of El Portal']],
+  ['florida-city', 'Florida City', 'municipality-centre', 25.4479, -80.4792, 'Florida City', []],
+  ['golden-beach', 'Golden Beach', 'municipality-centre', 25.965, -80.121, 'Golden Beach', ['Town of Golden Beach']],
+  ['hialeah', 'Hialeah', 'municipality-centre', 25.8576, -80.2781, 'Hialeah', ['City of Hialeah']],
+  ['hialeah-gardens', 'Hialeah Gardens', 'municipality-centre', 25.88, -80.355, 'Hialeah Gardens', []],
+  ['homestead', 'Homestead', 'municipality-centre', 25.4687, -80.4776, 'Homestead', ['Downtown Homestead']],
+  ['indian-creek', 'Indian Creek', 'municipality-centre', 25.8775, -80.1375, 'Indian Creek', ['Indian Creek Village', 'Indian Creek Island']],
+  ['key-biscayne', 'Key Biscayne', 'municipality-centre', 25.6929, -80.1632, 'Key Biscayne', ['Village of Key Biscayne', 'Cayo Vizcaíno']],
+  ['medley', 'Medley', 'municipality-centre', 25.864, -80.355, 'Medley', ['Town of Medley']],
+  ['miami', 'Miami', 'municipality-centre', 25.7743, -80.1937, 'Miami', ['City of Miami', 'Ciudad de Miami']],
+  ['miami-beach', 'Miami Beach', 'municipality-centre', 25.7907, -80.13, 'Miami Beach', ['City of Miami Beach', 'Miami Playa']],
+  ['miami-gardens', 'Miami Gardens', 'municipality-centre', 25.944, -80.244, 'Miami Gardens', ['City of Miami Gardens']],
+  ['miami-lakes', 'Miami Lakes', 'municipality-centre', 25.914, -80.3215, 'Miami Lakes', ['Town of Miami Lakes']],
+  ['miami-shores', 'Miami Shores', 'municipality-centre', 25.867, -80.193, 'Miami Shores', ['Village of Miami Shores']],
+  ['miami-springs', 'Miami Springs', 'municipality-centre', 25.822, -80.289, 'Miami Springs', ['City of Miami Springs']],
+  ['north-bay-village', 'North Bay Village', 'municipality-centre', 25.849, -80.154, 'North Bay Village', ['Treasure Island']],
+  ['north-miami', 'North Miami', 'municipality-centre', 25.891, -80.186, 'North Miami', ['City of North Miami']],
+  ['north-miami-beach', 'North Miami Beach', 'municipality-centre', 25.93, -80.163, 'North Miami Beach', ['NMB']],
+  ['opa-locka', 'Opa-locka', 'municipality-centre', 25.902, -80.25, 'Opa-locka', ['Opa locka', 'Opa-Locka City Hall']],
+  ['palmetto-bay', 'Palmetto Bay', 'municipality-centre', 25.621, -80.324, 'Palmetto Bay', ['Village of Palmetto Bay']],
+  ['pinecrest', 'Pinecrest', 'municipality-centre', 25.665, -80.305, 'Pinecrest', ['Village of Pinecrest']],
+  ['south-miami', 'South Miami', 'municipality-centre', 25.705, -80.29, 'South Miami', ['City of South Miami', 'SoMi']],
+  ['sunny-isles-beach', 'Sunny Isles Beach', 'municipality-centre', 25.941, -80.122, 'Sunny Isles Beach', ['Sunny Isles']],
+  ['surfside', 'Surfside', 'municipality-centre', 25.879, -80.125, 'Surfside', ['Town of Surfside']],
+  ['sweetwater', 'Sweetwater', 'municipality-centre', 25.7655, -80.3745, 'Sweetwater', ['City of Sweetwater']],
+  ['virginia-gardens', 'Virginia Gardens', 'municipality-centre', 25.81, -80.299, 'Virginia Gardens', []],
+  ['west-miami', 'West Miami', 'municipality-centre', 25.76, -80.296, 'West Miami', ['City of West Miami']],
+];
+
+// Neighbourhoods of the City of Miami; names match the Zillow polygons where one exists.
+// prettier-ignore
+const MIAMI_NEIGHBOURHOODS: Row[] = [
+  ['downtown-miami', 'Downtown', 'neighbourhood', 25.7743, -80.1937, 'Miami', ['Downtown Miami', 'Centro de Miami', 'Miami downtown']],
+  ['brickell', 'Brickell', 'neighbourhood', 25.7617, -80.1918, 'Miami', ['Brickell Avenue area', 'Financial District']],
+  ['wynwood', 'Wynwood', 'neighbourhood', 25.801, -80.199, 'Miami', ['Wynwood Arts District']],
+  ['little-havana', 'Little Havana', 'neighbourhood', 25.766, -80.215, 'Miami', ['La Pequeña Habana', 'Pequeña Habana']],
+  ['overtown', 'Overtown', 'neighbourhood', 25.786, -80.2, 'Miami', ['Historic Overtown', 'Colored Town']],
+  ['little-haiti', 'Little Haiti', 'neighbourhood', 25.83, -80.192, 'Miami', ['Ti Ayiti', 'Lemon City']],
+  ['coconut-grove', 'Coconut Grove', 'neighbourhood', 25.728, -80.243, 'Miami', ['The Grove', 'CocoWalk']],
+  ['allapattah', 'Allapattah', 'neighbourhood', 25.805, -80.215, 'Miami', []],
+  ['edgewater', 'Edgewater', 'neighbourhood', 25.8, -80.188, 'Miami', []],
+  ['midtown', 'Midtown', 'neighbourhood', 25.807, -80.193, 'Miami', ['Midtown Miami']],
+  ['design-district', 'Design District', 'neighbourhood', 25.813, -80.193, 'Miami', ['Miami Design District']],
+  ['upper-eastside', 'Upper Eastside', 'neighbourhood', 25.84, -80.185, 'Miami', ['Upper East Side', 'MiMo District', 'MiMo']],
+  ['flagami', 'Flagami', 'neighbourhood', 25.775, -80.285, 'Miami', []],
+  ['model-city', 'Model City', 'neighbourhood', 25.835, -80.215, 'Miami', ['Liberty City']],
+  ['coral-way', 'Coral Way', 'neighbourhood', 25.752, -80.23, 'Miami', []],
+  ['west-flagler', 'West Flagler', 'neighbourhood', 25.776, -80.25, 'Miami', []],
+  ['north-coconut-grove', 'North Coconut Grove', 'neighbourhood', 25.742, -80.225, 'Miami', []],
+  ['south-coconut-grove', 'South Coconut Grove', 'neighbourhood', 25.722, -80.252, 'Miami', []],
+  ['shenandoah', 'Shenandoah', 'neighbourhood', 25.756, -80.215, 'Miami', []],
+  ['the-roads', 'The Roads', 'neighbourhood', 25.754, -80.2, 'Miami', []],
+  ['park-west', 'Park West', 'neighbourhood', 25.786, -80.192, 'Miami', ['Arts & Entertainment District']],
+  ['omni', 'Omni', 'neighbourhood', 25.792, -80.189, 'Miami', []],
+  ['buena-vista', 'Buena Vista', 'neighbourhood', 25.817, -80.197, 'Miami', []],
+  ['morningside', 'Morningside', 'neighbourhood', 25.828, -80.182, 'Miami', []],
+  ['grapeland-heights', 'Grapeland Heights', 'neighbourhood', 25.795, -80.25, 'Miami', []],
+  ['brickell-key', 'Brickell Key', 'island', 25.768, -80.186, 'Miami', ['Claughton Island']],
+  ['watson-island', 'Watson Island', 'island', 25.785, -80.174, 'Miami', ['Isla Watson']],
+  ['virginia-key', 'Virginia Key', 'island', 25.738, -80.16, 'Miami', ['Cayo Virginia']],
+  ['dodge-island', 'Dodge Island', 'island', 25.7781, -80.17, 'Miami', []],
+];
+
+// prettier-ignore
+const MIAMI_BEACH_PLACES: Row[] = [
+  ['south-beach', 'South Beach', 'neighbourhood', 25.7826, -80.134, 'Miami Beach', ['SoBe', 'Art Deco District']],
+  ['mid-beach', 'Mid-Beach', 'neighbourhood', 25.815, -80.125, 'Miami Beach', ['Middle Beach']],
+  ['north-beach', 'North Beach', 'neighbourhood', 25.855, -80.122, 'Miami Beach', []],
+  ['star-island', 'Star Island', 'island', 25.7773, -80.151, 'Miami Beach', ['Isla Estrella']],
+  ['palm-island', 'Palm Island', 'island', 25.7795, -80.158, 'Miami Beach', []],
+  ['hibiscus-island', 'Hibiscus Island', 'island', 25.783, -80.155, 'Miami Beach', []],
+  ['south-pointe', 'South Pointe Park', 'park', 25.7659, -80.134, 'Miami Beach', ['South Pointe', 'South Pointe Pier']],
+  ['lincoln-road', 'Lincoln Road', 'street', 25.7906, -80.139, 'Miami Beach', ['Lincoln Road Mall']],
+  ['ocean-drive', 'Ocean Drive', 'street', 25.78, -80.1305, 'Miami Beach', []],
+  ['espanola-way', 'Española Way', 'street', 25.7866, -80.1325, 'Miami Beach', ['Espanola Way']],
+  ['lummus-park', 'Lummus Park', 'beach', 25.781, -80.13, 'Miami Beach', ['Lummus Park Beach']],
+  ['miami-beach-convention-center', 'Miami Beach Convention Center', 'venue', 25.7953, -80.134, 'Miami Beach', []],
+  ['fontainebleau-hotel', 'Fontainebleau Miami Beach', 'landmark', 25.818, -80.122, 'Miami Beach', ['Fontainebleau Hotel']],
+  ['holocaust-memorial', 'Holocaust Memorial Miami Beach', 'landmark', 25.796, -80.137, 'Miami Beach', []],
+  ['bass-museum', 'The Bass', 'museum', 25.7995, -80.1305, 'Miami Beach', ['Bass Museum of Art']],
+  ['collins-avenue', 'Collins Avenue', 'street', 25.815, -80.1225, 'Miami Beach', ['Collins Ave']],
+  ['venetian-islands', 'Venetian Islands', 'island', 25.7905, -80.16, 'Miami Beach', ['Venetian Causeway', 'Di Lido Island']],
+];
+
+// prettier-ignore
+const UNINCORPORATED_PLACES: Row[] = [
+  ['kendall', 'Kendall', 'unincorporated-place', 25.675, -80.355, U, []],
+  ['westchester', 'Westchester', 'unincorporated-place', 25.748, -80.334, U, []],
+  ['tamiami', 'Tamiami', 'unincorporated-place', 25.756, -80.402, U, []],
+  ['fontainebleau', 'Fontainebleau', 'unincorporated-place', 25.772, -80.345, U, ['Fountainebleau']],
+  ['kendale-lakes', 'Kendale Lakes', 'unincorporated-place', 25.707, -80.412, U, []],
+  ['kendall-west', 'Kendall West', 'unincorporated-place', 25.707, -80.44, U, []],
+  ['the-hammocks', 'The Hammocks', 'unincorporated-place', 25.67, -80.445, U, ['Hammocks']],
+  ['country-walk', 'Country Walk', 'unincorporated-place', 25.634, -80.435, U, []],
+  ['richmond-heights', 'Richmond Heights', 'unincorporated-place', 25.633, -80.371, U, []],
+  ['palmetto-estates', 'Palmetto Estates', 'unincorporated-place', 25.623, -80.36, U, []],
+  ['west-perrine', 'West Perrine', 'unincorporated-place', 25.606, -80.364, U, []],
+  ['south-miami-heights', 'South Miami Heights', 'unincorporated-place', 25.588, -80.386, U, []],
+  ['goulds', 'Goulds', 'unincorporated-place', 25.561, -80.388, U, []],
+  ['princeton', 'Princeton', 'unincorporated-place', 25.54, -80.4, U, []],
+  ['naranja', 'Naranja', 'unincorporated-place', 25.516, -80.422, U, []],
+  ['leisure-city', 'Leisure City', 'unincorporated-place', 25.494, -80.438, U, []],
+  ['redland', 'Redland', 'unincorporated-place', 25.55, -80.5, U, ['The Redland', 'Redlands']],
+  ['olympia-heights', 'Olympia Heights', 'unincorporated-place', 25.728, -80.339, U, []],
+  ['coral-terrace', 'Coral Terrace', 'unincorporated-place', 25.746, -80.3045, U, []],
+  ['glenvar-heights', 'Glenvar Heights', 'unincorporated-place', 25.709, -80.316, U, []],
+  ['sunset', 'Sunset', 'unincorporated-place', 25.706, -80.352, U, []],
+  ['westwood-lakes', 'Westwood Lakes', 'unincorporated-place', 25.725, -80.369, U, []],
+  ['university-park', 'University Park', 'unincorporated-place', 25.75, -80.371, U, []],
+  ['three-lakes', 'Three Lakes', 'unincorporated-place', 25.643, -80.4, U, []],
+  ['the-crossings', 'The Crossings', 'unincorporated-place', 25.67, -80.401, U, []],
+  ['richmond-west', 'Richmond West', 'unincorporated-place', 25.609, -80.43, U, []],
+  ['brownsville', 'Brownsville', 'unincorporated-place', 25.8215, -80.242, U, []],
+  ['gladeview', 'Gladeview', 'unincorporated-place', 25.84, -80.239, U, []],
+  ['west-little-river', 'West Little River', 'unincorporated-place', 25.857, -80.237, U, []],
+  ['pinewood', 'Pinewood', 'unincorporated-place', 25.869, -80.217, U, []],
+  ['westview', 'Westview', 'unincorporated-place', 25.882, -80.242, U, []],
+  ['golden-glades', 'Golden Glades', 'unincorporated-place', 25.913, -80.2, U, []],
+  ['ojus', 'Ojus', 'unincorporated-place', 25.955, -80.171, U, []],
+  ['ives-estates', 'Ives Estates', 'unincorporated-place', 25.963, -80.183, U, []],
+  ['country-club', 'Country Club', 'unincorporated-place', 25.94, -80.309, U, []],
+  ['palm-springs-north', 'Palm Springs North', 'unincorporated-place', 25.934, -80.331, U, []],
+  ['fisher-island', 'Fisher Island', 'island', 25.7603, -80.142, U, ['Isla Fisher']],
+  ['homestead-base', 'Homestead Air Reserve Base', 'transport', 25.488, -80.384, U, ['Homestead Base', 'Homestead ARB']],
+];
+
+// prettier-ignore
+const BEACHES_AND_PARKS: Row[] = [
+  ['cape-florida', 'Bill Baggs Cape Florida State Park', 'park', 25.6665, -80.1557, U, ['Cape Florida', 'Cape Florida Lighthouse', 'Faro de Cabo Florida']],
+  ['crandon-park', 'Crandon Park', 'beach', 25.717, -80.154, U, ['Crandon Park Beach', 'Crandon Beach']],
+  ['haulover-beach', 'Haulover Beach', 'beach', 25.903, -80.12, U, ['Haulover Park', 'Haulover Inlet']],
+  ['sunny-isles-pier', 'Newport Fishing Pier', 'beach', 25.931, -80.1195, 'Sunny Isles Beach', ['Sunny Isles Pier']],
+  ['virginia-key-beach', 'Historic Virginia Key Beach Park', 'beach', 25.7395, -80.149, 'Miami', ['Virginia Key Beach']],
+  ['matheson-hammock', 'Matheson Hammock Park', 'park', 25.68, -80.2715, 'Coral Gables', ['Matheson Hammock']],
+  ['bayfront-park', 'Bayfront Park', 'park', 25.775, -80.186, 'Miami', ['Parque Bayfront']],
+  ['museum-park', 'Maurice A. Ferré Park', 'park', 25.7855, -80.1865, 'Miami', ['Museum Park']],
+  ['margaret-pace-park', 'Margaret Pace Park', 'park', 25.793, -80.186, 'Miami', []],
+  ['domino-park', 'Máximo Gómez Park', 'park', 25.7656, -80.2196, 'Miami', ['Domino Park', 'Parque del Dominó', 'Maximo Gomez Park']],
+  ['tropical-park', 'Tropical Park', 'park', 25.733, -80.323, U, []],
+  ['tamiami-park', 'Tamiami Park', 'park', 25.753, -80.369, U, []],
+  ['kendall-indian-hammocks', 'Kendall Indian Hammocks Park', 'park', 25.686, -80.38, U, []],
+  ['larry-penny-thompson', 'Larry and Penny Thompson Park', 'park', 25.6, -80.401, U, []],
+  ['oleta-river', 'Oleta River State Park', 'park', 25.92, -80.137, 'North Miami', ['Oleta River']],
+  ['black-point-marina', 'Black Point Park and Marina', 'park', 25.54, -80.327, U, ['Black Point Marina']],
+  ['homestead-bayfront-park', 'Homestead Bayfront Park', 'beach', 25.4625, -80.338, U, []],
+  ['fairchild-garden', 'Fairchild Tropical Botanic Garden', 'park', 25.6765, -80.2733, 'Coral Gables', ['Fairchild Garden', 'Fairchild Botanic Garden', 'Jardín Botánico Fairchild']],
+  ['venetian-pool', 'Venetian Pool', 'landmark', 25.7467, -80.2712, 'Coral Gables', ['Piscina Veneciana']],
+  ['everglades-entrance', 'Everglades National Park Entrance', 'park', 25.3957, -80.5833, U, ['Ernest F. Coe Visitor Center', 'Everglades entrance', 'Everglades National Park', 'Parque Nacional Everglades']],
+  ['shark-valley', 'Shark Valley', 'park', 25.7576, -80.7663, U, ['Shark Valley Visitor Center']],
+  ['amelia-earhart-park', 'Amelia Earhart Park', 'park', 25.876, -80.287, 'Hialeah', []],
+  ['deering-estate', 'Deering Estate', 'landmark', 25.6155, -80.3075, 'Palmetto Bay', ['Charles Deering Estate']],
+];
+
+// prettier-ignore
+const LANDMARKS: Row[] = [
+  ['ancient-spanish-monastery', 'Ancient Spanish Monastery', 'landmark', 25.9305, -80.1617, 'North Miami Beach', [ 'Monastery of St. Bernard de Clairvaux', 'Monasterio Español', 'Spanish Monastery', 'St. Bernard de Clairvaux Church', ]],
+  ['biltmore-hotel', 'Biltmore Hotel', 'landmark', 25.7214, -80.2793, 'Coral Gables', ['The Biltmore', 'Miami Biltmore', 'Hotel Biltmore']],
+  ['vizcaya', 'Vizcaya Museum and Gardens', 'museum', 25.7443, -80.2106, 'Miami', ['Vizcaya', 'Villa Vizcaya']],
+  ['freedom-tower', 'Freedom Tower', 'landmark', 25.7797, -80.1896, 'Miami', ['Torre de la Libertad']],
+  ['kaseya-center', 'Kaseya Center', 'venue', 25.7814, -80.187, 'Miami', ['FTX Arena', 'American Airlines Arena', 'Miami-Dade Arena']],
+  ['loandepot-park', 'loanDepot park', 'venue', 25.7781, -80.2196, 'Miami', ['Marlins Park', 'Marlins Stadium', 'Orange Bowl site']],
+  ['hard-rock-stadium', 'Hard Rock Stadium', 'venue', 25.958, -80.2389, 'Miami Gardens', ['Sun Life Stadium', 'Dolphin Stadium', 'Estadio Hard Rock']],
+  ['zoo-miami', 'Zoo Miami', 'landmark', 25.611, -80.398, U, ['Miami Metrozoo', 'Metrozoo', 'Zoológico de Miami']],
+  ['perez-art-museum', 'Pérez Art Museum Miami', 'museum', 25.7859, -80.1864, 'Miami', ['PAMM', 'Perez Art Museum', 'Miami Art Museum']],
+  ['frost-science', 'Phillip and Patricia Frost Museum of Science', 'museum', 25.7853, -80.188, 'Miami', ['Frost Science', 'Frost Museum']],
+  // Census TIGER leaves the county-owned south side of Virginia Key (Seaquarium) outside the City of Miami.
+  ['miami-seaquarium', 'Miami Seaquarium', 'landmark', 25.7346, -80.1651, U, ['Seaquarium']],
+  ['dolphin-mall', 'Dolphin Mall', 'shopping', 25.7877, -80.3806, 'Sweetwater', []],
+  ['dadeland-mall', 'Dadeland Mall', 'shopping', 25.6898, -80.313, U, ['Dadeland']],
+  ['bal-harbour-shops', 'Bal Harbour Shops', 'shopping', 25.8884, -80.125, 'Bal Harbour', []],
+  ['aventura-mall', 'Aventura Mall', 'shopping', 25.9565, -80.1425, 'Aventura', []],
+  ['miami-international-airport', 'Miami International Airport', 'transport', 25.7959, -80.287, U, ['MIA', 'Aeropuerto Internacional de Miami']],
+  ['port-of-miami', 'PortMiami', 'transport', 25.7781, -80.168, 'Miami', ['Port of Miami', 'Puerto de Miami', 'cruise terminal']],
+  ['calle-ocho', 'Calle Ocho', 'street', 25.7655, -80.2175, 'Miami', ['SW 8th Street', 'Southwest 8th Street', 'Tamiami Trail']],
+  ['wynwood-walls', 'Wynwood Walls', 'landmark', 25.801, -80.1994, 'Miami', []],
+  ['homestead-miami-speedway', 'Homestead-Miami Speedway', 'venue', 25.4516, -80.4088, 'Homestead', ['Homestead Speedway']],
+  ['bayside-marketplace', 'Bayside Marketplace', 'shopping', 25.7785, -80.1868, 'Miami', ['Bayside']],
+  ['brickell-city-centre', 'Brickell City Centre', 'shopping', 25.767, -80.193, 'Miami', []],
+  ['adrienne-arsht-center', 'Adrienne Arsht Center', 'venue', 25.7878, -80.1898, 'Miami', ['Arsht Center', 'Carnival Center']],
+  ['miami-tower', 'Miami Tower', 'landmark', 25.7739, -80.1915, 'Miami', ['Bank of America Tower', 'International Place']],
+  ['government-center', 'Stephen P. Clark Government Center', 'landmark', 25.776, -80.196, 'Miami', ['Government Center']],
+  ['miami-city-hall', 'Miami City Hall', 'landmark', 25.7275, -80.2339, 'Miami', ['Dinner Key', 'Pan Am Seaplane Base']],
+  ['dinner-key-marina', 'Dinner Key Marina', 'park', 25.7265, -80.2315, 'Miami', []],
+  ['cocowalk', 'CocoWalk', 'shopping', 25.728, -80.242, 'Miami', []],
+  ['jungle-island', 'Jungle Island', 'landmark', 25.785, -80.173, 'Miami', ['Parrot Jungle Island']],
+  ['miami-marine-stadium', 'Miami Marine Stadium', 'venue', 25.743, -80.169, 'Miami', []],
+  ['jackson-memorial', 'Jackson Memorial Hospital', 'landmark', 25.79, -80.211, 'Miami', ['Jackson Health']],
+  ['tower-theater', 'Tower Theater', 'landmark', 25.7656, -80.2185, 'Miami', ['Tower Theater Miami']],
+  ['versailles-restaurant', 'Versailles Restaurant', 'landmark', 25.7652, -80.253, 'Miami', ['Versailles', 'Restaurante Versailles']],
+  ['ermita-de-la-caridad', 'Ermita de la Caridad', 'landmark', 25.7315, -80.2285, 'Miami', ['Shrine of Our Lady of Charity']],
+  ['miracle-mile', 'Miracle Mile', 'street', 25.7497, -80.259, 'Coral Gables', ['Coral Way in Coral Gables']],
+  ['university-of-miami', 'University of Miami', 'campus', 25.72, -80.279, 'Coral Gables', ['UM', 'U Miami', 'Universidad de Miami']],
+  ['fiu', 'Florida International University', 'campus', 25.7563, -80.3739, U, ['FIU', 'FIU Modesto Maidique Campus']],
+  ['miami-dade-college-wolfson', 'Miami Dade College Wolfson Campus', 'campus', 25.777, -80.191, 'Miami', ['MDC Wolfson']],
+  ['coral-castle', 'Coral Castle', 'landmark', 25.5003, -80.4448, U, ['Castillo de Coral']],
+  ['fruit-and-spice-park', 'Fruit and Spice Park', 'park', 25.5205, -80.4985, U, []],
+  ['monkey-jungle', 'Monkey Jungle', 'landmark', 25.5667, -80.4345, U, []],
+  ['miami-executive-airport', 'Miami Executive Airport', 'transport', 25.6479, -80.4328, U, ['Kendall-Tamiami Airport', 'Tamiami Airport']],
+  ['opa-locka-airport', 'Miami-Opa Locka Executive Airport', 'transport', 25.907, -80.278, U, ['Opa-locka Airport']],
+  ['hialeah-park', 'Hialeah Park', 'venue', 25.8435, -80.2625, 'Hialeah', ['Hialeah Park Race Track', 'Hialeah Racetrack']],
+  ['miami-springs-golf', 'Miami Springs Golf Course', 'park', 25.8175, -80.2825, 'Miami Springs', []],
+  ['brickell-avenue', 'Brickell Avenue', 'street', 25.76, -80.1922, 'Miami', ['Brickell Ave']],
+  ['biscayne-boulevard', 'Biscayne Boulevard', 'street', 25.79, -80.1885, 'Miami', ['Biscayne Blvd']],
+  ['flagler-street', 'Flagler Street', 'street', 25.7743, -80.196, 'Miami', ['Flagler St', 'West Flagler Street']],
+  ['main-highway', 'Main Highway', 'street', 25.7265, -80.2425, 'Miami', []],
+  ['rickenbacker-causeway', 'Rickenbacker Causeway', 'street', 25.7475, -80.1765, 'Miami', []],
+  ['village-of-merrick-park', 'Village of Merrick Park', 'shopping', 25.73, -80.2615, 'Coral Gables', ['Merrick Park']],
+  ['the-falls', 'The Falls', 'shopping', 25.656, -80.318, 'Pinecrest', ['The Falls shopping center']],
+  ['miami-international-mall', 'Miami International Mall', 'shopping', 25.7905, -80.3425, 'Doral', []],
+  ['trump-national-doral', 'Trump National Doral', 'landmark', 25.8125, -80.338, 'Doral', ['Doral Golf Resort', 'Blue Monster']],
+  ['bal-harbour-beach', 'Bal Harbour Beach', 'beach', 25.895, -80.1205, 'Bal Harbour', []],
+  ['surfside-beach', 'Surfside Beach', 'beach', 25.8775, -80.12, 'Surfside', []],
+  ['key-biscayne-beach', 'Key Biscayne Beach', 'beach', 25.6935, -80.157, 'Key Biscayne', []],
+];
+
+// prettier-ignore
+const ROWS: Row[] = [
+  ...MUNICIPALITY_CENTRES,
+  ...MIAMI_NEIGHBOURHOODS,
+  ...MIAMI_BEACH_PLACES,
+  ...UNINCORPORATED_PLACES,
+  ...BEACHES_AND_PARKS,
+  ...LANDMARKS,
+];
+
+export const GAZETTEER: readonly GazetteerEntry[] = Object.freeze(
+  ROWS.map(([id, name, kind, lat, lng, municipality, aliases]) =>
+    Object.freeze({
+      id,
+      name,
+      kind,
+      position: Object.freeze({ lat, lng }),
+      municipality,
+      aliases: Object.freeze(aliases ?? []),
+    }),
+  ),
+);
+
+const BY_ID = new Map(GAZETTEER.map((e) => [e.id, e]));
+
+export function getPlace(id: string): GazetteerEntry | undefined {
+  return BY_ID.get(id);
+}
+
+/** Lower case, accents removed, punctuation to spaces: "Pérez Art-Museum" → "perez art museum". */
+export function normaliseName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+interface NameKey {
+  key: string;
+  entry: GazetteerEntry;
+}
+
+// Longest names first so "North Miami Beach" wins over "Miami Beach" and "Miami".
+const NAME_KEYS: NameKey[] = GAZETTEER.flatMap((entry) =>
+  [entry.name, ...entry.aliases].map((n) => ({ key: normaliseName(n), entry })),
+)
+  .filter((k) => k.key.length >= 2)
+  .sort((a, b) => b.key.length - a.key.length);
+
+const EXACT = new Map<string, GazetteerEntry>();
+for (const k of [...NAME_KEYS].reverse()) EXACT.set(k.key, k.entry);
+
+/** The entry whose name or alias equals the text (after normalising), if any. */
+export function findPlaceByName(name: string): GazetteerEntry | undefined {
+  return EXACT.get(normaliseName(name));
+}
+
+export interface PlaceMention {
+  entry: GazetteerEntry;
+  /** The normalised name that matched. */
+  matched: string;
+  /** Offset of the match in the normalised text. */
+  index: number;
+}
+
+// Short all-caps aliases like "UM" or "MIA" would match ordinary words once lower-cased.
+const MIN_MENTION_LENGTH = 4;
+
+/**
+ * Every gazetteer name mentioned in free text, longest first and without overlaps, in the order they
+ * appear. Municipality-only words like "Miami" are found too; callers rank by kind.
+ */
+export function findPlacesInText(text: string): PlaceMention[] {
+  const norm = ` ${normaliseName(text)} `;
+  const taken: Array<[number, number]> = [];
+  const found: PlaceMention[] = [];
+  for (const { key, entry } of NAME_KEYS) {
+    if (key.length < MIN_MENTION_LENGTH) continue;
+    let from = 0;
+    for (;;) {
+      const at = norm.indexOf(` ${key} `, from);
+      if (at < 0) break;
+      const start = at + 1;
+      const end = start + key.length;
+      from = start;
+      if (taken.some(([s, e]) => start < e && end > s)) continue;
+      taken.push([start, end]);
+      found.push({ entry, matched: key, index: start - 1 });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}

@@ -1,0 +1,35 @@
+import type { Evidence, PhotoFormat, PhotoMetadata } from '@vt/shared';
+import type { Config } from '../../config';
+
+/** What every locator gets: the stored metadata and, when it needs pixels, the display-size derivative. */
+export type LocatorInput = {
+  fileName: string;
+  format: PhotoFormat;
+  metadata: PhotoMetadata;
+  /** Metadata-free display WebP (orientation applied); loaded lazily because most locators do not need it. */
+  displayImage(): Promise<Buffer>;
+};
+
+export type LocatorContext = {
+  signal: AbortSignal;
+  log(message: string, details?: Record<string, unknown>): void;
+};
+
+/**
+ * One independent way of finding where a photo was taken. Locators never decide the result: they return
+ * evidence, and fusion weighs it. A locator that throws is reported and the others still count.
+ */
+export interface Locator {
+  readonly name: string;
+  enabled(config: Config): boolean;
+  locate(input: LocatorInput, ctx: LocatorContext): Promise<Evidence[]>;
+  /** A locator that needs settings (e.g. an API client) returns a configured copy of itself here. */
+  forConfig?(config: Config): Locator;
+  /**
+   * Why this locator need not run, given the evidence of the locators before it (e.g. a precise GPS fix makes a
+   * second of OCR pointless), or null to run. The reason is shown as the locator's evidence.
+   */
+  skip?(evidenceSoFar: readonly Evidence[]): string | null;
+  /** Releases what the locator holds (worker threads); called when the engine shuts down. */
+  close?(): Promise<void>;
+}

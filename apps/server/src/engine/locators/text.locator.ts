@@ -1,0 +1,152 @@
+import type { Evidence, TextEvidenceDetails, TextMatch } from '@vt/shared';
+import type { OcrEngine } from '../../adapters/ocr/ocr';
+import { TesseractOcr, type OcrLanguages } from '../../adapters/ocr/tesseract.ocr';
+import { haversineMeters } from '../geo/geometry';
+import { geoparse, type TextFinding } from '../text/geoparse';
+import { readText, type ReadText } from '../text/read-text';
+import type { Locator } from './locator';
+
+/** A GPS fix this precise, inside the county, leaves nothing for text to add to the place. */
+const GPS_PRECISE_ENOUGH_M = 100;
+/** At most this many separate places from one photo's text become candidates. */
+const MAX_PLACES = 3;
+/** Findings from the same text are not independent: an agreeing one adds this share of its confidence. */
+const AGREEMENT_WEIGHT = 0.4;
+const MAX_CONFIDENCE = 0.95;
+
+export type TextLocatorDeps = { ocr: OcrEngine };
+
+const quote = (lines: readonly number[], read: ReadText) => lines.map((i) => `“${read.lines[i]?.text ?? ''}”`).join(' and ');
+
+function toMatch(f: TextFinding): TextMatch {
+  return { kind: f.kind, label: f.label, lines: f.lines, ...(f.note ? { note: f.note } : {}) };
+}
+
+function summaryOf(f: TextFinding, read: ReadText): string {
+  const words = quote(f.lines, read);
+  switch (f.kind) {
+    case 'intersection':
+      return `Read ${words} on the photo: the corner of ${f.label}.`;
+    case 'address':
+      return `Read the address ${words}: ${f.label} on the county grid.`;
+    case 'block':
+      return `Read ${words}: the ${f.label}, at the cross street the block number names.`;
+    case 'street-near-place':
+      return `Read ${words}: ${f.label}.`;
+    case 'place':
+      return `Read ${words}: ${f.label}.`;
+    case 'local-street':
+    case 'local-grid':
+      return `Read ${words}: ${f.label}. ${f.note ?? ''}`.trim();
+    case 'zip':
+      return `Read ${words}: ${f.label}.`;
+    default:
+      return `Read ${words}: ${f.label}.`;
+  }
+}
+
+/**
+ * Groups the findings of one photo's text into places: findings that agree (each within the other's radius)
+ * support the most specific one; findings that disagree are separate candidates.
+ */
+export function placesFromFindings(findings: readonly TextFinding[]): Array<{ main: TextFinding; support: TextFinding[]; confidence: number }> {
+  const positional = findings
+    .filter((f) => f.position && f.radiusMeters && f.confidence > 0)
+    .sort((a, b) => a.radiusMeters! - b.radiusMeters! || b.confidence - a.confidence);
+  const groups: Array<{ main: TextFinding; support: TextFinding[] }> = [];
+  for (const f of positional) {
+    const home = groups.find((g) => haversineMeters(g.main.position!, f.position!) <= Math.max(g.main.radiusMeters!, f.radiusMeters!));
+    if (home) home.support.push(f);
+    else groups.push({ main: f, support: [] });
+  }
+  return groups
+    .map((g) => {
+      let miss = 1 - g.main.confidence;
+      for (const s of g.support) miss *= 1 - AGREEMENT_WEIGHT * s.confidence;
+      return { ...g, confidence: Math.round(Math.min(MAX_CONFIDENCE, 1 - miss) * 1000) / 1000 };
+    })
+    .sort((a, b) => b.confidence - a.confidence)
+    .slice(0, MAX_PLACES);
+}
+
+/** Builds the text locator's evidence from what was read and what the geoparser made of it. */
+export function textEvidence(read: ReadText): Evidence[] {
+  const findings = geoparse(read.lines);
+  const places = placesFromFindings(findings);
+  const hints = findings.filter((f) => !f.position || !f.confidence).map(toMatch);
+  const ocr: TextEvidenceDetails['ocr'] = { width: read.width, height: read.height, lines: read.lines };
+  if (!places.length) {
+    const summary = read.lines.length
+      ? `Read ${read.lines.length} line${read.lines.length === 1 ? '' : 's'} of text (${read.lines
+          .slice(0, 3)
+          .map((l) => `“${l.text}”`)
+          .join(', ')}${read.lines.length > 3 ? '…' : ''}); none of it places the photo in Miami-Dade.`
+      : 'No legible text was found in the photo.';
+    const details: TextEvidenceDetails = { ocr, matches: [], hints, timings: read.timings };
+    return [{ locator: 'text', kind: 'absent', summary: hints.length ? `${summary} ${hints.map((h) => h.note ?? h.label).join(' ')}` : summary, details }];
+  }
+  return places.map((p, i) => {
+    const details: TextEvidenceDetails = {
+      // The OCR lines travel once, with the first place; the others point into them by line index.
+      ...(i === 0 ? { ocr, hints, timings: read.timings } : {}),
+      matches: [toMatch(p.main), ...p.support.map(toMatch)],
+    };
+    const supported = p.support.length ? ` Also read: ${p.support.map((s) => s.label).join('; ')}.` : '';
+    return {
+      locator: 'text',
+      kind: 'position',
+      position: p.main.position!,
+      radiusMeters: p.main.radiusMeters!,
+      confidence: p.confidence,
+      summary: `${summaryOf(p.main, read)}${supported}`,
+      details,
+    };
+  });
+}
+
+let shared: { key: string; ocr: TesseractOcr } | undefined;
+
+/** One OCR worker pool per process, whatever number of engines the process wires (tests wire several). */
+function sharedOcr(workers: number, languages: OcrLanguages): OcrEngine {
+  const key = `${workers}:${languages}`;
+  if (shared?.key !== key) {
+    void shared?.ocr.close();
+    shared = { key, ocr: new TesseractOcr({ workers, languages }) };
+  }
+  return shared.ocr;
+}
+
+/** Stops the shared OCR workers (server shutdown). */
+export async function closeSharedOcr(): Promise<void> {
+  const s = shared;
+  shared = undefined;
+  await s?.ocr.close();
+}
+
+/**
+ * Text in the photo: street-name signs, shop fronts, addresses, read offline by OCR (engine/text/read-text) and
+ * placed by the Miami-Dade geoparser (engine/text/geoparse). Skipped when a precise GPS fix already places the
+ * photo in the county.
+ */
+export function createTextLocator(deps?: TextLocatorDeps): Locator {
+  return {
+    name: 'text',
+    enabled: (config) => config.text.enabled,
+    forConfig: (config) => ({
+      ...createTextLocator({ ocr: sharedOcr(config.text.workers, config.text.languages) }),
+      close: closeSharedOcr,
+    }),
+    skip(evidence) {
+      const gps = evidence.find((e) => e.locator === 'metadata' && e.kind === 'position');
+      if (gps && (gps.radiusMeters ?? Infinity) <= GPS_PRECISE_ENOUGH_M)
+        return `Not read: the photo's own GPS already places it within ${Math.round(gps.radiusMeters ?? 0)} m.`;
+      return null;
+    },
+    async locate(input, ctx) {
+      if (!deps) throw new Error('The text locator needs its OCR engine (forConfig).');
+      const read = await readText(await input.displayImage(), deps.ocr, { signal: ctx.signal });
+      ctx.log('text read', { lines: read.lines.length, candidates: read.candidates, ...read.timings });
+      return textEvidence(read);
+    },
+  };
+}

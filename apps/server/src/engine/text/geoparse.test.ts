@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { getPlace } from '../geo/gazetteer';
+import { haversineMeters, type LatLng } from '../geo/geometry';
+import { gridPoint } from '../geo/grid';
+import { miamiDadeZipCentres } from '../geo/zip';
+import { geoparse, gridMentions, normaliseLine, type TextFinding } from './geoparse';
+import { biscayneAvenueAt } from './street-names';
+
+const lines = (...texts: string[]) => texts.map((text) => ({ text, confidence: 92 }));
+const top = (...texts: string[]) => geoparse(lines(...texts))[0];
+const near = (a: LatLng | undefined, b: LatLng, m = 1) => Boolean(a) && haversineMeters(a!, b) <= m;
+
+describe('normaliseLine', () => {
+  it.each([
+    ['S.W. 8th Street', 'SW 8TH STREET'],
+    ['s w 27 ave', 'SW 27 AVE'],
+    ['SW8 ST', 'SW 8 ST'],
+    ['N.E. 2nd Ct.', 'NE 2ND CT'],
+    ['NW 1O7 AVE', 'NW 107 AVE'],
+    ['Española Way', 'ESPANOLA WAY'],
+    ['Calle  Ocho!', 'CALLE OCHO'],
+  ])('%s → %s', (input, expected) => expect(normaliseLine(input)).toBe(expected));
+});
+
+describe('grid names in every written form', () => {
+  it.each([
+    ['SW 8 ST', 'street', -8],
+    ['SW 8TH ST', 'street', -8],
+    ['SW 8TH STREET', 'street', -8],
+    ['NW 36 ST', 'street', 36],
+    ['NE 79TH ST', 'street', 79],
+    ['SE 1ST ST', 'street', -1],
+    ['NW 18 TERR', 'street', 18.5],
+    ['SW 17 TERRACE', 'street', -17.5],
+    ['SW 24 LN', 'street', -24.5],
+    ['SW 27 AVE', 'avenue', 27],
+    ['NW 27TH AVENUE', 'avenue', 27],
+    ['NE 2ND AVE', 'avenue', -2],
+    ['SE 1 AVE', 'avenue', -1],
+    ['NW 7 CT', 'avenue', 7.5],
+    ['SW 32 PL', 'avenue', 32.5],
+    ['SOUTHWEST 127 AVENUE', 'avenue', 127],
+    ['NORTHEAST 2 AVE', 'avenue', -2],
+    ['CALLE 8', 'street', -8],
+  ])('%s → %s %d', (text, axis, number) => {
+    const [m] = gridMentions(text, 0);
+    expect(m).toMatchObject({ axis, number, hialeah: false });
+  });
+
+  it('W/E-only prefixes are Hialeah’s own grid; N/S avenues and E/W streets are not county names', () => {
+    expect(gridMentions('W 49 ST', 0)[0]).toMatchObject({ axis: 'street', hialeah: true });
+    expect(gridMentions('E 4 AVE', 0)[0]).toMatchObject({ axis: 'avenue', hialeah: true });
+    expect(gridMentions('N 27 AVE', 0)).toEqual([]);
+  });
+});
+
+describe('geoparse: corners of the county grid', () => {
+  it.each<[string, string[], number, number]>([
+    ['two sign blades', ['SW 8 ST', 'SW 27 AVE'], -8, 27],
+    ['dotted, with ordinals', ['S.W. 8th Street', 'S.W. 27th Avenue'], -8, 27],
+    ['north-west', ['NW 36 ST', 'NW 27TH AVE'], 36, 27],
+    ['north-east: avenues east are negative', ['NE 40 ST', 'NE 2 AVE'], 40, -2],
+    ['south-east', ['SE 8 ST', 'SE 1 AVE'], -8, -1],
+    ['terrace and court', ['SW 17 TERR', 'SW 32 CT'], -17.5, 32.5],
+    ['spelled out', ['Northwest 62nd Street', 'Northwest 7th Avenue'], 62, 7],
+    ['OCR reading O for 0', ['NW 25 ST', 'NW 1O7 AVE'], 25, 107],
+    ['both on one line', ['SW 8 ST & SW 27 AVE'], -8, 27],
+    ['Calle 8', ['Calle 8', 'SW 27 Ave'], -8, 27],
+    ['Calle Ocho', ['CALLE OCHO', 'SW 17 AVE'], -8, 17],
+    ['Tamiami Trail', ['Tamiami Trail', 'SW 137 Ave'], -8, 137],
+    ['Flagler', ['W Flagler St', 'NW 12 Ave'], 0, 12],
+    ['Miami Avenue', ['N Miami Ave', 'NW 20 St'], 20, 0],
+    ['Bird Road', ['Bird Rd', 'SW 87 Ave'], -40, 87],
+    ['Sunset Drive and Red Road', ['Sunset Dr', 'Red Rd'], -72, 57],
+    ['Kendall Drive', ['Kendall Drive', 'SW 107 Ave'], -88, 107],
+    ['Miller Drive and Galloway', ['Miller Dr', 'Galloway Rd'], -56, 87],
+    ['Le Jeune', ['Le Jeune Rd', 'NW 7 St'], 7, 42],
+    ['Douglas Road', ['Douglas Road', 'SW 8 St'], -8, 37],
+    ['Coral Way in the City of Miami is SW 22 St', ['Coral Way', 'SW 27 Ave'], -22, 27],
+    ['Coral Way further west is SW 24 St', ['Coral Way', 'SW 87 Ave'], -24, 87],
+    ['Killian', ['Killian Pkwy', 'SW 117 Ave'], -104, 117],
+    ['MLK', ['MLK Blvd', 'NW 22 Ave'], 62, 22],
+  ])('%s', (_, texts, street, avenue) => {
+    const f = top(...texts)!;
+    expect(f.kind).toBe('intersection');
+    expect(near(f.position, gridPoint(street, avenue))).toBe(true);
+    expect(f.radiusMeters).toBe(350);
+    expect(f.confidence).toBeGreaterThan(0.7);
+  });
+
+  it('Biscayne Boulevard bends: its avenue comes from the street it meets, and the radius is wider', () => {
+    const f = top('Biscayne Blvd', 'NE 36 St')!;
+    expect(f.kind).toBe('intersection');
+    expect(near(f.position, gridPoint(36, biscayneAvenueAt(36)!))).toBe(true);
+    expect(f.radiusMeters).toBeGreaterThan(350);
+  });
+
+  it('a corner of county numbers that falls in Miami Beach is not placed: Miami Beach has its own grid', () => {
+    const [f] = geoparse(lines('NE 41 ST', 'NE 40 AVE'));
+    expect(f).toMatchObject({ kind: 'street', confidence: 0 });
+    expect(f!.position).toBeUndefined();
+    expect(f!.note).toMatch(/Miami Beach numbers its streets on its own grid/);
+  });
+
+  it('numbers off the county grid are ignored', () => {
+    expect(geoparse(lines('SW 999 AVE', 'SW 8 ST')).filter((f) => f.position)).toEqual([]);
+  });
+});
+
+describe('geoparse: addresses and block numbers', () => {
+  it.each<[string, string, number, number]>([
+    ['house number on a street: hundreds are the avenue', '12345 SW 88 St', -88, 123.45],
+    ['on an avenue: hundreds are the street', '1500 NW 27 Ave', 15, 27],
+    ['north-east', '250 NE 2 Ave', 2.5, -2],
+    ['south-east street, east avenue side', '100 SE 2 St', -2, -1],
+    ['with ordinals', '2700 S.W. 8th Street', -8, 27],
+  ])('%s: %s', (_, text, street, avenue) => {
+    const f = top(text)!;
+    expect(f.kind).toBe('address');
+    expect(near(f.position, gridPoint(street, avenue))).toBe(true);
+  });
+
+  it('a hundred-block number after the name on the blade', () => {
+    const f = top('SW 8 ST 2700')!;
+    expect(f.kind).toBe('block');
+    expect(near(f.position, gridPoint(-8, 27))).toBe(true);
+  });
+
+  it('a hundred-block number read as its own small line beside the blade', () => {
+    const found = geoparse([
+      { text: 'SW 8 ST', confidence: 90, box: { x: 0.3, y: 0.2, w: 0.2, h: 0.08 } },
+      { text: '2700', confidence: 90, box: { x: 0.55, y: 0.21, w: 0.04, h: 0.03 } },
+      { text: '3500', confidence: 90, box: { x: 0.1, y: 0.9, w: 0.04, h: 0.03 } },
+    ]);
+    const blocks = found.filter((f) => f.kind === 'block');
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.lines).toEqual([0, 1]);
+    expect(near(blocks[0]!.position, gridPoint(-8, 27))).toBe(true);
+  });
+
+  it('a street used by an address is not also reported alone', () => {
+    expect(geoparse(lines('12345 SW 88 St')).map((f) => f.kind)).toEqual(['address']);
+  });
+});
+
+describe('geoparse: places, ZIP codes, phones', () => {
+  it('a landmark of the gazetteer, at its place', () => {
+    const f = top('VERSAILLES RESTAURANT')!;
+    expect(f).toMatchObject({ kind: 'place', label: 'Versailles Restaurant', radiusMeters: 600 });
+    expect(near(f.position, getPlace('versailles-restaurant')!.position)).toBe(true);
+  });
+
+  it('a municipality is placed at its centre with a radius that covers the city', () => {
+    const f = top('Welcome to Doral')!;
+    expect(f).toMatchObject({ kind: 'place', label: 'Doral' });
+    expect(f.radiusMeters).toBeGreaterThan(2000);
+  });
+
+  it('a street alone is placed where it passes a named place the text also gives', () => {
+    const found = geoparse(lines('Little Havana', 'SW 8 ST'));
+    const f = found.find((x) => x.kind === 'street-near-place')!;
+    expect(f.label).toBe('SW 8 St near Little Havana');
+    expect(f.position!.lat).toBeCloseTo(gridPoint(-8, 0).lat, 6);
+    expect(f.position!.lng).toBeCloseTo(getPlace('little-havana')!.position.lng, 6);
+  });
+
+  it('a street alone with nothing else says so and places nothing', () => {
+    expect(geoparse(lines('NW 36 ST'))).toEqual([expect.objectContaining({ kind: 'street', confidence: 0, note: expect.stringMatching(/where along it/) })]);
+  });
+
+  it('a county ZIP code, surer after "FL"', () => {
+    const zip = miamiDadeZipCentres().find((z) => z.zip === '33135')!;
+    const stated = top('Miami, FL 33135')!;
+    expect(stated).toMatchObject({ kind: 'zip', label: 'ZIP 33135', position: { lat: zip.lat, lng: zip.lng }, radiusMeters: 3000 });
+    const bare = geoparse(lines('33135')).find((f) => f.kind === 'zip')!;
+    expect(stated.confidence).toBeGreaterThan(bare.confidence);
+    expect(geoparse(lines('FL 32801')).filter((f) => f.kind === 'zip')).toEqual([]);
+  });
+
+  it('area codes are hints, never places', () => {
+    expect(geoparse(lines('(305) 555-0142'))).toEqual([expect.objectContaining({ kind: 'area-code', confidence: 0, label: expect.stringContaining('Miami-Dade') })]);
+    expect(geoparse(lines('954.555.0101'))[0]!.label).toContain('Broward');
+  });
+});
+
+describe('geoparse: where the county grid does not hold', () => {
+  it.each<[string, string[], string, TextFinding['kind']]>([
+    ['Miami Beach street names', ['COLLINS AVE', '41 ST'], 'Miami Beach', 'local-street'],
+    ['Coral Gables street names', ['Ponce de Leon Blvd'], 'Coral Gables', 'local-street'],
+    ['Hialeah’s W/E grid', ['W 49 ST'], 'Hialeah', 'local-grid'],
+  ])('%s place the city, say why, and never a grid corner', (_, texts, city, kind) => {
+    const found = geoparse(lines(...texts));
+    const f = found.find((x) => x.kind === kind)!;
+    expect(f.label).toContain(city);
+    expect(f.note).toMatch(new RegExp(city));
+    expect(f.radiusMeters).toBeGreaterThan(2000);
+    expect(found.some((x) => x.kind === 'intersection')).toBe(false);
+  });
+});
+
+describe('geoparse: noise and clarity', () => {
+  it('garbage OCR says nothing', () => {
+    expect(geoparse(lines('ii P| RE', '——rrrTg', 'fab AA', 'Rly |', '2700'))).toEqual([]);
+  });
+
+  it('words read less clearly give a lower confidence', () => {
+    const clear = geoparse([{ text: 'SW 8 ST', confidence: 95 }, { text: 'SW 27 AVE', confidence: 95 }])[0]!;
+    const blurry = geoparse([{ text: 'SW 8 ST', confidence: 45 }, { text: 'SW 27 AVE', confidence: 45 }])[0]!;
+    expect(blurry.confidence).toBeLessThan(clear.confidence);
+    expect(blurry.position).toEqual(clear.position);
+  });
+
+  it('the strongest finding comes first and cites its lines', () => {
+    const found = geoparse(lines('Versailles Restaurant', 'SW 8 ST', 'SW 35 AVE', 'Miami, FL 33135'));
+    expect(found[0]).toMatchObject({ kind: 'intersection', lines: [1, 2] });
+    expect(found.map((f) => f.kind)).toEqual(expect.arrayContaining(['place', 'zip']));
+  });
+});

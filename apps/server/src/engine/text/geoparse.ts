@@ -1,0 +1,451 @@
+/**
+ * The Miami-Dade geoparser: from lines of text read off a photo to places.
+ *
+ * What it understands, strongest first:
+ * - corners of the county grid: two street-name signs ("SW 8 ST" and "SW 27 AVE"), in every written form (S.W.,
+ *   8th, Street/St, Terrace, Court...), including named roads that follow a grid line (Calle Ocho, Bird Road,
+ *   Red Road, Le Jeune, Biscayne Blvd...);
+ * - grid addresses ("12345 SW 88 St": the hundreds of a house number are the cross street or avenue) and the
+ *   hundred-block numbers printed on street-name blades ("SW 8 ST ... 2700" is the 2700 block, at SW 27 Ave);
+ * - named places of the gazetteer: landmarks, businesses, parks, neighbourhoods and municipalities;
+ * - a grid street alone, placed where it passes a named place the text also mentions;
+ * - ZIP codes of the county, and area codes as a hint;
+ * - streets of the cities off the county grid (Miami Beach, Coral Gables, Hialeah), which say the city and no
+ *   more — the evidence says so instead of guessing.
+ *
+ * Each finding carries the indices of the lines it came from, so the UI can show which words were read where.
+ * Confidences are the probability that the photo lies within the stated radius of the point, set per kind of
+ * finding and scaled by how clearly the words were read; bench/text measures how well they hold.
+ */
+import { findPlacesInText, type PlaceKind } from '../geo/gazetteer';
+import { gridPoint, streetLat, avenueLng } from '../geo/grid';
+import { haversineMeters, type LatLng } from '../geo/geometry';
+import { municipalityAt, MUNICIPALITY_OUTLINES } from '../geo/municipalities';
+import { isInMiamiDade } from '../geo/county';
+import { miamiDadeZipCentres } from '../geo/zip';
+import { LOCAL_STREETS, NAMED_STREETS, OFF_GRID_NOTE, type GridLine } from './street-names';
+import type { Municipality } from '../geo/gazetteer';
+
+export type TextFindingKind =
+  | 'intersection'
+  | 'address'
+  | 'block'
+  | 'street-near-place'
+  | 'place'
+  | 'local-street'
+  | 'local-grid'
+  | 'zip'
+  | 'street'
+  | 'area-code';
+
+export type TextFinding = {
+  kind: TextFindingKind;
+  /** What was understood, e.g. "SW 8 St & SW 27 Ave". */
+  label: string;
+  position?: LatLng;
+  radiusMeters?: number;
+  /** Probability that the photo was taken within `radiusMeters` of `position` (0 for hints without a place). */
+  confidence: number;
+  /** Indices of the input lines the finding rests on. */
+  lines: number[];
+  /** Why the place is only approximate, e.g. the city numbers its streets on its own grid. */
+  note?: string;
+  /** For a street alone: the grid line it follows. */
+  gridLine?: GridLine;
+};
+
+/** One line of text as read, with its OCR confidence (0–100) and where it sits in the photo (relative box). */
+export type InputLine = { text: string; confidence: number; box?: { x: number; y: number; w: number; h: number } };
+
+// Confidence that the photo lies within the radius, per kind of finding, for clearly read words. Set from
+// bench/text (the street-sign set); the figures it prints say how well they hold.
+const BASE = {
+  intersection: { confidence: 0.8, radiusMeters: 350 },
+  address: { confidence: 0.75, radiusMeters: 300 },
+  block: { confidence: 0.7, radiusMeters: 350 },
+  streetNearPlace: { confidence: 0.45, radiusMeters: 1500 },
+  zip: { confidence: 0.45, radiusMeters: 3000 },
+} as const;
+
+const PLACE_BASE: Record<PlaceKind, { confidence: number; radiusMeters: number }> = {
+  landmark: { confidence: 0.55, radiusMeters: 600 },
+  venue: { confidence: 0.55, radiusMeters: 600 },
+  museum: { confidence: 0.55, radiusMeters: 600 },
+  transport: { confidence: 0.5, radiusMeters: 800 },
+  campus: { confidence: 0.5, radiusMeters: 1000 },
+  shopping: { confidence: 0.5, radiusMeters: 800 },
+  park: { confidence: 0.5, radiusMeters: 1000 },
+  beach: { confidence: 0.5, radiusMeters: 1500 },
+  island: { confidence: 0.5, radiusMeters: 1500 },
+  street: { confidence: 0.45, radiusMeters: 1500 },
+  neighbourhood: { confidence: 0.45, radiusMeters: 2000 },
+  'unincorporated-place': { confidence: 0.45, radiusMeters: 3000 },
+  'municipality-centre': { confidence: 0.4, radiusMeters: 4000 },
+};
+
+/** Words read less clearly count for less: at OCR confidence 50 a finding keeps 80% of its base. */
+const clarity = (ocrConfidence: number) => 0.6 + 0.4 * Math.min(1, Math.max(0, ocrConfidence / 100));
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Upper case, accents gone, punctuation to spaces, S.W. → SW, OCR's O/I/l inside numbers → digits. */
+export function normaliseLine(text: string): string {
+  let s = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[’'`]/g, '')
+    .replace(/[^A-Z0-9#&]+/g, ' ');
+  // "S W 8 ST" (from S.W.) → "SW 8 ST".
+  s = s.replace(/\b([NS])\s([EW])\b/g, '$1$2');
+  // "2O7", "1O5TH", "l2": letters OCR confuses with digits, inside tokens that are otherwise numbers.
+  s = s.replace(/\b[0-9OIL]{1,5}(?:ST|ND|RD|TH)?\b/g, (tok) => (/\d/.test(tok) ? tok.replace(/O/g, '0').replace(/[IL]/g, '1') : tok));
+  // "8TH" → "8 TH" is not needed: ordinals are matched with the number. "SW8" → "SW 8".
+  s = s.replace(/\b(NE|NW|SE|SW|N|S|E|W)(\d)/g, '$1 $2');
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+const QUAD = '(NORTHEAST|NORTHWEST|SOUTHEAST|SOUTHWEST|NORTH|SOUTH|EAST|WEST|NE|NW|SE|SW|N|S|E|W)';
+const QUAD_SHORT: Record<string, string> = { NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW', NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W' };
+const STREET_TYPES = 'STREET|ST|TERRACE|TERR|TER|LANE|LN';
+const AVENUE_TYPES = 'AVENUE|AVE|AV|COURT|CT|PLACE|PL';
+const GRID_RE = new RegExp(`\\b${QUAD}\\s?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`, 'g');
+const SPANISH_STREET_RE = /\bCALLE\s(\d{1,3})\b/g;
+
+type GridMention = {
+  line: number;
+  /** Character range in the normalised line. */
+  start: number;
+  end: number;
+  quadrant: string;
+  axis: 'street' | 'avenue';
+  /** Signed grid number (north and west positive). */
+  number: number;
+  label: string;
+  /** W/E-only prefixes are Hialeah's grid, not the county's. */
+  hialeah: boolean;
+};
+
+function typeLabel(type: string): string {
+  if (/^(STREET|ST)$/.test(type)) return 'St';
+  if (/^(TERRACE|TERR|TER)$/.test(type)) return 'Ter';
+  if (/^(LANE|LN)$/.test(type)) return 'Ln';
+  if (/^(AVENUE|AVE|AV)$/.test(type)) return 'Ave';
+  if (/^(COURT|CT)$/.test(type)) return 'Ct';
+  return 'Pl';
+}
+
+/** The grid names in one normalised line: "SW 8 ST", "NW 27TH AVE", "N.E. 2nd Court", "Calle 8". */
+export function gridMentions(norm: string, line: number): GridMention[] {
+  const out: GridMention[] = [];
+  for (const m of norm.matchAll(GRID_RE)) {
+    const quadrant = QUAD_SHORT[m[1]!] ?? m[1]!;
+    const n = Number(m[2]);
+    const type = m[3]!;
+    const isStreet = new RegExp(`^(${STREET_TYPES})$`).test(type);
+    // Terraces and lanes lie half a block past their street; courts and places half a block past their avenue.
+    const half = /^(TERRACE|TERR|TER|LANE|LN|COURT|CT|PLACE|PL)$/.test(type) ? 0.5 : 0;
+    const label = `${quadrant} ${n} ${typeLabel(type)}`;
+    const base = { line, start: m.index!, end: m.index! + m[0].length, quadrant, label };
+    if (isStreet) {
+      if (/^[NS]/.test(quadrant)) out.push({ ...base, axis: 'street', number: (quadrant.startsWith('S') ? -1 : 1) * (n + half), hialeah: false });
+      else out.push({ ...base, axis: 'street', number: n, hialeah: true });
+    } else if (/[EW]$/.test(quadrant) && quadrant.length === 2) {
+      out.push({ ...base, axis: 'avenue', number: (quadrant.endsWith('E') ? -1 : 1) * (n + half), hialeah: false });
+    } else if (quadrant === 'E' || quadrant === 'W') {
+      out.push({ ...base, axis: 'avenue', number: n, hialeah: true });
+    }
+  }
+  for (const m of norm.matchAll(SPANISH_STREET_RE)) {
+    // "Calle 8" is Calle Ocho; other "Calle N" are the same south-west streets in Spanish.
+    out.push({ line, start: m.index!, end: m.index! + m[0].length, quadrant: 'SW', axis: 'street', number: -Number(m[1]), label: `Calle ${m[1]} (SW ${m[1]} St)`, hialeah: false });
+  }
+  return out;
+}
+
+type LineOf = { axis: 'street' | 'avenue'; label: string; lines: number[]; ocr: number; resolve(cross: GridLine): GridLine | null; fixed?: GridLine; bends?: boolean };
+
+const inRange = (l: GridLine) => (l.axis === 'street' ? l.number >= -450 && l.number <= 230 : l.number >= -60 && l.number <= 240);
+
+function municipalityRadius(name: Municipality): number {
+  const outline = MUNICIPALITY_OUTLINES.find((o) => o.name === name);
+  if (!outline) return PLACE_BASE['municipality-centre'].radiusMeters;
+  let minLng = Infinity;
+  let maxLng = -Infinity;
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  for (const poly of outline.polygons)
+    for (const [lng, lat] of poly[0]!) {
+      minLng = Math.min(minLng, lng!);
+      maxLng = Math.max(maxLng, lng!);
+      minLat = Math.min(minLat, lat!);
+      maxLat = Math.max(maxLat, lat!);
+    }
+  const w = haversineMeters({ lat: minLat, lng: minLng }, { lat: minLat, lng: maxLng });
+  const h = haversineMeters({ lat: minLat, lng: minLng }, { lat: maxLat, lng: minLng });
+  // Half the diagonal: the city fits in the circle.
+  return Math.max(1500, Math.round(Math.hypot(w, h) / 2));
+}
+
+function municipalityCentre(name: Municipality): LatLng | null {
+  const hit = findPlacesInText(name).find((m) => m.entry.kind === 'municipality-centre' && m.entry.municipality === name);
+  return hit?.entry.position ?? null;
+}
+
+/** Nearest point of a grid line to p (streets are level lines, avenues plumb ones, in the grid model). */
+function projectOnto(line: GridLine, p: LatLng): LatLng {
+  return line.axis === 'street' ? { lat: streetLat(line.number), lng: p.lng } : { lat: p.lat, lng: avenueLng(line.number) };
+}
+
+/**
+ * Everything the lines say about where the photo was taken, strongest finding first. Lines are the OCR lines of
+ * one photo (or any text: a caption, a model's answer).
+ */
+export function geoparse(input: readonly InputLine[]): TextFinding[] {
+  const norms = input.map((l) => normaliseLine(l.text));
+  const ocr = (lines: number[]) => lines.reduce((s, i) => s + (input[i]?.confidence ?? 0), 0) / Math.max(1, lines.length);
+  const findings: TextFinding[] = [];
+  const consumed = norms.map(() => [] as Array<[number, number]>);
+  const take = (line: number, start: number, end: number) => consumed[line]!.push([start, end]);
+  const isTaken = (line: number, start: number, end: number) => consumed[line]!.some(([s, e]) => start < e && end > s);
+
+  // Off-grid cities named by their own street names.
+  const localCities = new Map<Municipality, { labels: Set<string>; lines: Set<number> }>();
+  norms.forEach((norm, i) => {
+    for (const local of LOCAL_STREETS) {
+      const m = local.pattern.exec(norm);
+      if (!m) continue;
+      take(i, m.index, m.index + m[0].length);
+      const entry = localCities.get(local.municipality) ?? { labels: new Set(), lines: new Set() };
+      entry.labels.add(local.label);
+      entry.lines.add(i);
+      localCities.set(local.municipality, entry);
+    }
+  });
+
+  // Grid lines: numbered names and named roads.
+  const mentions = norms.flatMap((norm, i) => gridMentions(norm, i));
+  const gridLines: LineOf[] = [];
+  const hialeahMentions: GridMention[] = [];
+  for (const m of mentions) {
+    take(m.line, m.start, m.end);
+    if (m.hialeah) {
+      hialeahMentions.push(m);
+      continue;
+    }
+    const fixed = { axis: m.axis, number: m.number };
+    if (!inRange(fixed)) continue;
+    gridLines.push({ axis: m.axis, label: m.label, lines: [m.line], ocr: input[m.line]!.confidence, resolve: () => fixed, fixed });
+  }
+  norms.forEach((norm, i) => {
+    for (const named of NAMED_STREETS) {
+      const m = named.pattern.exec(norm);
+      if (!m || isTaken(i, m.index, m.index + m[0].length)) continue;
+      take(i, m.index, m.index + m[0].length);
+      const line = named.line;
+      gridLines.push({
+        axis: named.axis,
+        label: named.label,
+        lines: [i],
+        ocr: input[i]!.confidence,
+        resolve: typeof line === 'function' ? line : () => line,
+        fixed: typeof line === 'function' ? undefined : line,
+        bends: named.bends,
+      });
+    }
+  });
+  // The same street read twice (two blades, or a blade and a shop sign) is one line.
+  const unique = gridLines.filter((g, i) => gridLines.findIndex((o) => o.label === g.label) === i);
+
+  // Corners: every street with every avenue.
+  const streets = unique.filter((g) => g.axis === 'street');
+  const avenues = unique.filter((g) => g.axis === 'avenue');
+  const cornered = new Set<LineOf>();
+  for (const s of streets)
+    for (const a of avenues) {
+      const sLine = s.fixed ?? (a.fixed ? s.resolve(a.fixed) : null);
+      const aLine = a.fixed ?? (sLine ? a.resolve(sLine) : null);
+      if (!sLine || !aLine || !inRange(sLine) || !inRange(aLine)) continue;
+      const position = gridPoint(sLine.number, aLine.number);
+      const lines = [...new Set([...s.lines, ...a.lines])];
+      const label = `${s.label} & ${a.label}`;
+      cornered.add(s).add(a);
+      const city = municipalityAt(position.lat, position.lng);
+      if (city === 'Miami Beach' || !isInMiamiDade(position)) {
+        findings.push({ kind: 'street', label, confidence: 0, lines, note: city === 'Miami Beach' ? OFF_GRID_NOTE['Miami Beach'] : 'This corner of the county grid falls outside Miami-Dade.' });
+        continue;
+      }
+      // Biscayne Blvd bends off the grid: its corners are less exact than a numbered corner.
+      const bends = Boolean(s.bends || a.bends);
+      findings.push({
+        kind: 'intersection',
+        label,
+        position,
+        radiusMeters: BASE.intersection.radiusMeters * (bends ? 1.5 : 1),
+        confidence: round3(BASE.intersection.confidence * clarity(ocr(lines))),
+        lines,
+      });
+    }
+
+  // Addresses and block numbers: the hundreds of a number on a grid street name the cross street.
+  for (const g of unique) {
+    if (!g.fixed) continue;
+    for (const i of g.lines) {
+      const norm = norms[i]!;
+      const mention = mentions.find((m) => m.line === i && `${m.label}` === g.label);
+      // "12345 SW 88 ST": a house number right before the name.
+      const before = mention ? /(\d{2,5})\s*$/.exec(norm.slice(0, mention.start)) : null;
+      // "SW 8 ST 2700": a block number after the name on the blade.
+      const after = mention ? /^\s*(\d{3,5})\b/.exec(norm.slice(mention.end)) : null;
+      const address = before ?? after;
+      if (address && mention) {
+        const cross = crossFromNumber(g.fixed, Number(address[1]), mention.quadrant);
+        if (cross && addNumbered(findings, g, cross, before ? 'address' : 'block', `${address[1]} ${g.label}`, [i], ocr([i]))) cornered.add(g);
+      }
+    }
+    // A hundred-block number read as its own small line next to the blade.
+    for (let j = 0; j < input.length; j++) {
+      if (g.lines.includes(j)) continue;
+      const only = /^(\d{2,3}00)$/.exec(norms[j]!);
+      if (!only || !near(input[g.lines[0]!]?.box, input[j]?.box)) continue;
+      const mention = mentions.find((m) => m.line === g.lines[0] && m.label === g.label);
+      const cross = crossFromNumber(g.fixed, Number(only[1]), mention?.quadrant ?? '');
+      if (cross && addNumbered(findings, g, cross, 'block', `${only[1]} block of ${g.label}`, [...g.lines, j], ocr([...g.lines, j]))) cornered.add(g);
+    }
+  }
+
+  // Named places of the gazetteer.
+  const placeFindings: TextFinding[] = [];
+  norms.forEach((norm, i) => {
+    for (const mention of findPlacesInText(norm)) {
+      const e = mention.entry;
+      const base = PLACE_BASE[e.kind];
+      const radius = e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade' ? municipalityRadius(e.municipality as Municipality) : base.radiusMeters;
+      placeFindings.push({
+        kind: 'place',
+        label: e.name,
+        position: e.position,
+        radiusMeters: radius,
+        confidence: round3(base.confidence * clarity(input[i]!.confidence)),
+        lines: [i],
+      });
+    }
+  });
+  // The same place named on several lines is one finding, a little surer.
+  for (const p of placeFindings) {
+    const same = findings.find((f) => f.kind === 'place' && f.label === p.label);
+    if (same) {
+      same.lines = [...new Set([...same.lines, ...p.lines])];
+      same.confidence = round3(Math.min(0.9, Math.max(same.confidence, p.confidence) + 0.05));
+    } else findings.push(p);
+  }
+
+  // A grid street with no corner, where it passes a named place the text also gives.
+  for (const g of unique) {
+    if (cornered.has(g) || !g.fixed) continue;
+    const places = findings.filter((f) => f.kind === 'place' && f.position && f.radiusMeters);
+    let used = false;
+    for (const p of places) {
+      const onLine = projectOnto(g.fixed, p.position!);
+      const off = haversineMeters(onLine, p.position!);
+      if (off > p.radiusMeters! + 500) continue;
+      used = true;
+      const lines = [...new Set([...g.lines, ...p.lines])];
+      findings.push({
+        kind: 'street-near-place',
+        label: `${g.label} near ${p.label}`,
+        position: onLine,
+        radiusMeters: Math.min(p.radiusMeters!, BASE.streetNearPlace.radiusMeters),
+        confidence: round3(BASE.streetNearPlace.confidence * clarity(ocr(lines))),
+        lines,
+      });
+    }
+    if (!used) findings.push({ kind: 'street', label: g.label, confidence: 0, lines: g.lines, gridLine: g.fixed, note: 'A street alone does not say where along it the photo was taken.' });
+  }
+
+  // Off-grid cities: their own street names, and Hialeah's W/E grid names.
+  if (hialeahMentions.length) {
+    const entry = localCities.get('Hialeah') ?? { labels: new Set<string>(), lines: new Set<number>() };
+    for (const m of hialeahMentions) {
+      entry.labels.add(m.label);
+      entry.lines.add(m.line);
+    }
+    localCities.set('Hialeah', entry);
+  }
+  for (const [city, { labels, lines }] of localCities) {
+    const centre = municipalityCentre(city);
+    if (!centre) continue;
+    const used = [...lines];
+    findings.push({
+      kind: city === 'Hialeah' && hialeahMentions.length ? 'local-grid' : 'local-street',
+      label: `${[...labels].join(', ')} (${city})`,
+      position: centre,
+      radiusMeters: municipalityRadius(city),
+      confidence: round3(0.55 * clarity(ocr(used))),
+      lines: used,
+      note: OFF_GRID_NOTE[city],
+    });
+  }
+
+  // ZIP codes of the county (not the numbers already used as addresses).
+  const zips = new Map(miamiDadeZipCentres().map((z) => [z.zip, z]));
+  norms.forEach((norm, i) => {
+    for (const m of norm.matchAll(/\b(33[0-2]\d\d)\b/g)) {
+      if (isTaken(i, m.index!, m.index! + 5)) continue;
+      const z = zips.get(m[1]!);
+      if (!z) continue;
+      const stated = /\b(FL|FLA|FLORIDA)\s*$/.test(norm.slice(0, m.index!));
+      findings.push({
+        kind: 'zip',
+        label: `ZIP ${z.zip}`,
+        position: { lat: z.lat, lng: z.lng },
+        radiusMeters: BASE.zip.radiusMeters,
+        confidence: round3((BASE.zip.confidence + (stated ? 0.1 : 0)) * clarity(input[i]!.confidence)),
+        lines: [i],
+      });
+    }
+  });
+
+  // Area codes: a hint, never a place.
+  norms.forEach((norm, i) => {
+    const m = /\b(305|786|954|754|561|239)\s?(\d{3})\s?(\d{4})\b/.exec(norm);
+    if (!m) return;
+    const region = m[1] === '305' || m[1] === '786' ? 'Miami-Dade (305 also serves the Keys)' : m[1] === '954' || m[1] === '754' ? 'Broward' : m[1] === '561' ? 'Palm Beach' : 'south-west Florida';
+    findings.push({ kind: 'area-code', label: `Phone area code ${m[1]}: ${region}`, confidence: 0, lines: [i] });
+  });
+
+  return findings.sort((a, b) => b.confidence - a.confidence || (a.radiusMeters ?? Infinity) - (b.radiusMeters ?? Infinity));
+}
+
+/** The cross line a house or block number names: the hundreds on a street are the avenue, and vice versa. */
+function crossFromNumber(line: GridLine, n: number, quadrant: string): GridLine | null {
+  const hundreds = n / 100;
+  if (line.axis === 'street') {
+    // SW/NW: west of Miami Avenue (positive); SE/NE: east.
+    if (!/[EW]$/.test(quadrant) || quadrant.length !== 2) return null;
+    const cross = { axis: 'avenue' as const, number: quadrant.endsWith('E') ? -hundreds : hundreds };
+    return inRange(cross) ? cross : null;
+  }
+  if (!/^[NS]/.test(quadrant)) return null;
+  const cross = { axis: 'street' as const, number: quadrant.startsWith('S') ? -hundreds : hundreds };
+  return inRange(cross) ? cross : null;
+}
+
+/** Adds an address or block finding; false when the point is off the county grid (nothing added). */
+function addNumbered(findings: TextFinding[], g: LineOf, cross: GridLine, kind: 'address' | 'block', label: string, lines: number[], ocrConfidence: number): boolean {
+  const street = g.axis === 'street' ? g.fixed! : cross;
+  const avenue = g.axis === 'avenue' ? g.fixed! : cross;
+  const position = gridPoint(street.number, avenue.number);
+  if (!isInMiamiDade(position) || municipalityAt(position.lat, position.lng) === 'Miami Beach') return false;
+  if (findings.some((f) => f.kind === kind && f.label === label)) return true;
+  const base = kind === 'address' ? BASE.address : BASE.block;
+  findings.push({ kind, label, position, radiusMeters: base.radiusMeters, confidence: round3(base.confidence * clarity(ocrConfidence)), lines });
+  return true;
+}
+
+/** Two boxes on one sign: close vertically and overlapping horizontally (within a sign's width). */
+function near(a?: InputLine['box'], b?: InputLine['box']): boolean {
+  if (!a || !b) return false;
+  const gapY = Math.max(0, Math.max(a.y, b.y) - Math.min(a.y + a.h, b.y + b.h));
+  const gapX = Math.max(0, Math.max(a.x, b.x) - Math.min(a.x + a.w, b.x + b.w));
+  return gapY <= 1.5 * Math.max(a.h, b.h) && gapX <= 2 * Math.max(a.w, b.w) * 0.5;
+}

@@ -1,0 +1,402 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  AccessCodeLimitsSchema,
+  AdminAccessCodeSchema,
+  ConsoleAccessSchema,
+  MyLimitsSchema,
+  RedeemAccessCodeResponseSchema,
+} from '@vt/shared';
+import { startTestServer, type TestServer } from '../../test/server';
+import type { TestBrowser } from '../../test/browser';
+import { SESSION_COOKIE } from '../../auth/auth.routes';
+import { plainJpeg } from '../photos/photos.fixtures';
+
+const CODES = {
+  beta: 'Test-Beta-Code-0001',
+  early: 'TEST-EARLY-CODE-0002',
+  admin: 'TEST-ADMIN-CODE-0003',
+  building: 'TEST-BUILDING-0004',
+  console100: 'TEST-CONSOLE-100-XY',
+  console60: 'TEST-CONSOLE-060-ZW',
+};
+
+let dir: string;
+let server: TestServer;
+let jpeg: Buffer;
+
+async function upload(browser: TestBrowser, files: number) {
+  const form = new FormData();
+  for (let i = 0; i < files; i++) form.append('photo', new Blob([jpeg], { type: 'image/jpeg' }), `p${i}.jpg`);
+  const response = await browser.fetch('/api/photos', {
+    method: 'POST',
+    body: form,
+    headers: { origin: new URL(browser.baseUrl).origin },
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const redeem = (b: TestBrowser, code: string) => b.api('/api/access-codes/redeem', { method: 'POST', body: { code } });
+
+beforeAll(async () => {
+  jpeg = await plainJpeg(64, 48);
+  dir = mkdtempSync(join(tmpdir(), 'vt-access-'));
+  writeFileSync(
+    join(dir, 'codes.json'),
+    JSON.stringify({
+      accessCodes: [
+        { code: CODES.beta, tier: 'beta' },
+        { code: CODES.early, tier: 'early_access' },
+        { code: CODES.admin, tier: 'admin' },
+      ],
+      consoleCodes: [
+        { code: CODES.console100, level: 100 },
+        { code: CODES.console60, level: 60 },
+      ],
+      underConstruction: [CODES.building.toLowerCase()],
+      tierOverrides: { alpha: { weeklyImageLimit: 40, mapAccess: false } },
+    }),
+  );
+  server = await startTestServer({
+    env: {
+      ACCESS_CODES_FILE: join(dir, 'codes.json'),
+      DEFAULT_WEEKLY_IMAGE_LIMIT: '5',
+      DEFAULT_IMAGES_PER_INSTANCE: '1',
+      ACCESS_CODE_ATTEMPTS_PER_MINUTE: '1000',
+      FOUNDER_EMAILS: 'founder@example.com',
+      ANALYSIS_WORKER: 'false',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('limits and redemption', () => {
+  it('gives a user without a code the spec defaults and a week in their time zone', async () => {
+    const b = await server.signIn('plain@example.com', 'Plain');
+    const { status, body } = await b.api('/api/limits/me');
+    expect(status).toBe(200);
+    const limits = MyLimitsSchema.parse(body);
+    expect(limits).toMatchObject({
+      weeklyImageLimit: 5,
+      imagesPerInstance: 1,
+      mapAccess: false,
+      features: ['basic_analysis'],
+      accessCodes: [],
+      currentUsage: 0,
+      remainingThisWeek: 5,
+      timeZone: 'America/New_York',
+    });
+    expect(new Date(limits.weekResetDate).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(limits.weekStartDate).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('redeems case-insensitively, raises limits to the maximum and merges features', async () => {
+    const b = await server.signIn('redeemer@example.com', 'Redeemer');
+    const first = await redeem(b, `  ${CODES.beta.toLowerCase()} `);
+    expect(first.status).toBe(200);
+    const body = RedeemAccessCodeResponseSchema.parse(first.body);
+    expect(body.redeemed.tier).toBe('beta');
+    const days = (Date.parse(body.redeemed.expiresAt) - Date.parse(body.redeemed.redeemedAt)) / 86_400_000;
+    expect(days).toBe(90);
+    expect(body.limits).toMatchObject({ weeklyImageLimit: 15, imagesPerInstance: 2, mapAccess: true });
+    expect(body.limits.features).toEqual(expect.arrayContaining(['basic_analysis', 'beta_features', 'map_portal']));
+
+    // A smaller tier afterwards keeps the higher values and adds its features.
+    const second = await redeem(b, CODES.early);
+    expect(second.status).toBe(200);
+    const limits = MyLimitsSchema.parse((await b.api('/api/limits/me')).body);
+    expect(limits).toMatchObject({ weeklyImageLimit: 15, imagesPerInstance: 2, mapAccess: true });
+    expect(limits.features).toEqual(expect.arrayContaining(['beta_features', 'early_features', 'priority_queue']));
+    expect(limits.accessCodes.map((c) => c.tier).sort()).toEqual(['beta', 'early_access']);
+    // Nothing about the code itself comes back.
+    expect(JSON.stringify(limits).toUpperCase()).not.toContain(CODES.beta.toUpperCase());
+  });
+
+  it('refuses a second redemption, unknown codes and codes under construction with the spec messages', async () => {
+    const b = await server.signIn('twice@example.com', 'Twice');
+    expect((await redeem(b, CODES.beta)).status).toBe(200);
+    const again = await redeem(b, CODES.beta.toUpperCase());
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({ code: 'already_redeemed', message: 'Code already redeemed' });
+    const unknown = await redeem(b, 'NOT-A-REAL-CODE');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toBe('Invalid access code');
+    const building = await redeem(b, CODES.building);
+    expect(building.status).toBe(400);
+    expect(building.body.error.message).toBe(
+      'This access code is temporarily under construction. Please try again later.',
+    );
+    const empty = await redeem(b, '   ');
+    expect(empty.body.error.message).toBe('Invalid access code');
+  });
+
+  it('drops expired codes when limits are read', async () => {
+    const b = await server.signIn('expiring@example.com', 'Expiring');
+    expect((await redeem(b, CODES.beta)).status).toBe(200);
+    expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body).weeklyImageLimit).toBe(15);
+    await server.db.database.db.execute(
+      sql`update access_code_redemptions set expires_at = now() - interval '1 minute'
+          where user_id = (select id from users where email = 'expiring@example.com')`,
+    );
+    const limits = MyLimitsSchema.parse((await b.api('/api/limits/me')).body);
+    expect(limits).toMatchObject({
+      weeklyImageLimit: 5,
+      imagesPerInstance: 1,
+      mapAccess: false,
+      features: ['basic_analysis'],
+      accessCodes: [],
+    });
+  });
+
+  it('publishes per-tier limits with overrides, keyed by tier and never by code', async () => {
+    const res = await server.browser().api('/api/access-code-limits');
+    expect(res.status).toBe(200);
+    expect(res.response.headers.get('cache-control')).toBe('public, max-age=300');
+    const limits = AccessCodeLimitsSchema.parse(res.body);
+    expect(Object.keys(limits).sort()).toEqual([
+      'admin',
+      'alpha',
+      'beta',
+      'developer',
+      'early_access',
+      'founder',
+      'miami_pro',
+    ]);
+    expect(limits.founder).toEqual({ weeklyImageLimit: null, imagesPerInstance: null, mapAccess: true });
+    expect(limits.alpha).toEqual({ weeklyImageLimit: 40, imagesPerInstance: 3, mapAccess: false });
+    expect(JSON.stringify(res.body).toUpperCase()).not.toContain('TEST-');
+  });
+
+  it('needs a signed-in user', async () => {
+    const anon = server.browser();
+    expect((await anon.api('/api/limits/me')).status).toBe(401);
+    expect((await redeem(anon, CODES.beta)).status).toBe(401);
+  });
+});
+
+describe('weekly quota on uploads', () => {
+  it('accepts exactly 5 of 20 parallel uploads and says why and when the rest may come', async () => {
+    const b = await server.signIn('parallel@example.com', 'Parallel');
+    const results = await Promise.all(Array.from({ length: 20 }, () => upload(b, 1)));
+    const accepted = results.filter((r) => r.status === 202);
+    const refused = results.filter((r) => r.status !== 202);
+    expect(accepted).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) {
+      expect(r.status).toBe(429);
+      expect(r.body.error.code).toBe('weekly_limit_reached');
+      expect(r.body.error.message).toMatch(
+        /used all 5 images of your weekly limit\. Your weekly limit resets on Monday, .+ at 12:00\sAM \(America\/New_York\)/,
+      );
+    }
+    const limits = MyLimitsSchema.parse((await b.api('/api/limits/me')).body);
+    expect(limits).toMatchObject({ currentUsage: 5, remainingThisWeek: 0 });
+  }, 60_000);
+
+  it('bounds one upload by imagesPerInstance, and a code raises it', async () => {
+    const b = await server.signIn('batch@example.com', 'Batch');
+    const two = await upload(b, 2);
+    expect(two.status).toBe(413);
+    expect(two.body.error.code).toBe('too_many_images_per_upload');
+    expect(two.body.error.message).toContain('1 image per upload and this upload had 2');
+    expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body).currentUsage).toBe(0);
+    expect((await redeem(b, CODES.beta)).status).toBe(200);
+    expect((await upload(b, 2)).status).toBe(202);
+    expect((await upload(b, 3)).status).toBe(413);
+    expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body)).toMatchObject({
+      currentUsage: 2,
+      remainingThisWeek: 13,
+    });
+  }, 60_000);
+
+  it('refuses a batch larger than what is left this week', async () => {
+    const b = await server.signIn('remaining@example.com', 'Remaining');
+    expect((await redeem(b, CODES.beta)).status).toBe(200);
+    await server.db.database.db.execute(
+      sql`insert into weekly_image_usage (user_id, week_start, count)
+          select id, ${MyLimitsSchema.parse((await b.api('/api/limits/me')).body).weekStartDate}::timestamptz, 14 from users where email = 'remaining@example.com'`,
+    );
+    const res = await upload(b, 2);
+    expect(res.status).toBe(429);
+    expect(res.body.error.message).toContain('This upload has 2 images but only 1 of your 15 images remain this week.');
+    expect((await upload(b, 1)).status).toBe(202);
+  }, 60_000);
+
+  it('holds across two app instances sharing the database', async () => {
+    const second = await startTestServer({
+      shareDatabaseWith: server.db,
+      env: { DEFAULT_WEEKLY_IMAGE_LIMIT: '5', DEFAULT_IMAGES_PER_INSTANCE: '1', ANALYSIS_WORKER: 'false' },
+    });
+    try {
+      const a = await server.signIn('two-apps@example.com', 'Two Apps');
+      // The session lives in the shared database, so the same cookie is valid on the second instance.
+      const b = second.browser();
+      b.setCookie(SESSION_COOKIE, a.cookie(SESSION_COOKIE)!);
+      expect((await b.api('/api/limits/me')).status).toBe(200);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(i % 2 ? a : b, 1)));
+      expect(results.filter((r) => r.status === 202)).toHaveLength(5);
+      expect(results.filter((r) => r.status === 429)).toHaveLength(15);
+      expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body).currentUsage).toBe(5);
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
+});
+
+describe('console access', () => {
+  it('grants a level for 365 days, shows console output only for 100 and 90', async () => {
+    const b = await server.signIn('console@example.com', 'Console');
+    const none = ConsoleAccessSchema.parse((await b.api('/api/console-access/me')).body);
+    expect(none).toMatchObject({ level: null, hasConsoleAccess: false });
+    const bad = await b.api('/api/console-access/redeem', { method: 'POST', body: { code: CODES.beta } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Invalid access code');
+
+    const low = await b.api('/api/console-access/redeem', {
+      method: 'POST',
+      body: { code: CODES.console60.toLowerCase() },
+    });
+    expect(low.status).toBe(200);
+    expect(ConsoleAccessSchema.parse(low.body)).toMatchObject({
+      level: 60,
+      hasConsoleAccess: false,
+      timeRemaining: '12 months remaining',
+    });
+
+    const high = await b.api('/api/console-access/redeem', { method: 'POST', body: { code: CODES.console100 } });
+    const access = ConsoleAccessSchema.parse(high.body);
+    expect(access).toMatchObject({ level: 100, hasConsoleAccess: true, hasFullAccess: true });
+    expect(Math.round((Date.parse(access.expiresAt!) - Date.parse(access.grantedAt!)) / 86_400_000)).toBe(365);
+
+    await server.db.database.db.execute(
+      sql`update console_access_grants set expires_at = now() - interval '1 second'
+          where user_id = (select id from users where email = 'console@example.com')`,
+    );
+    const expired = ConsoleAccessSchema.parse((await b.api('/api/console-access/me')).body);
+    expect(expired).toMatchObject({ level: null, hasConsoleAccess: false, timeRemaining: 'Expired' });
+  });
+});
+
+describe('founder administration', () => {
+  it('lets only the founder create, list and disable codes, showing hints and never codes', async () => {
+    const user = await server.signIn('someone@example.com', 'Someone');
+    expect((await user.api('/api/admin/access-codes')).status).toBe(403);
+    expect(
+      (
+        await user.api('/api/admin/access-codes', {
+          method: 'POST',
+          body: { kind: 'limits', code: 'MINTED-123', tier: 'founder' },
+        })
+      ).status,
+    ).toBe(403);
+
+    const founder = await server.signIn('founder@example.com', 'Founder');
+    const created = await founder.api('/api/admin/access-codes', {
+      method: 'POST',
+      body: { kind: 'limits', code: 'new-miami-code-77', tier: 'miami_pro', label: 'Press' },
+    });
+    expect(created.status).toBe(201);
+    const code = AdminAccessCodeSchema.parse(created.body.code);
+    expect(code).toMatchObject({
+      kind: 'limits',
+      tier: 'miami_pro',
+      hint: '…77',
+      active: true,
+      source: 'admin',
+      label: 'Press',
+    });
+    const dup = await founder.api('/api/admin/access-codes', {
+      method: 'POST',
+      body: { kind: 'limits', code: 'NEW-MIAMI-CODE-77', tier: 'beta' },
+    });
+    expect(dup.status).toBe(409);
+    const badLevel = await founder.api('/api/admin/access-codes', {
+      method: 'POST',
+      body: { kind: 'console', code: 'CONSOLE-55-XX', level: 55 },
+    });
+    expect(badLevel.status).toBe(400);
+
+    const list = await founder.api('/api/admin/access-codes');
+    expect(list.status).toBe(200);
+    const codes = list.body.codes.map((c: unknown) => AdminAccessCodeSchema.parse(c));
+    expect(codes.filter((c: { source: string }) => c.source === 'config')).toHaveLength(5);
+    const text = JSON.stringify(list.body).toUpperCase();
+    for (const c of [...Object.values(CODES), 'NEW-MIAMI-CODE-77']) expect(text).not.toContain(c.toUpperCase());
+    expect(text).not.toMatch(/[0-9a-f]{64}/i);
+
+    const redeemer = await server.signIn('press@example.com', 'Press');
+    expect((await redeem(redeemer, 'NEW-MIAMI-CODE-77')).status).toBe(200);
+    const disabled = await founder.api(`/api/admin/access-codes/${code.id}`, {
+      method: 'PATCH',
+      body: { active: false },
+    });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.code).toMatchObject({ active: false, redemptions: 1 });
+    const late = await server.signIn('late@example.com', 'Late');
+    expect((await redeem(late, 'new-miami-code-77')).body.error.message).toBe('Invalid access code');
+    expect(
+      (
+        await founder.api('/api/admin/access-codes/00000000-0000-0000-0000-000000000000', {
+          method: 'PATCH',
+          body: { active: true },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('treats holders of the admin code as admin-capable', async () => {
+    const b = await server.signIn('admin-holder@example.com', 'Admin Holder');
+    const check = server.app.adminCapability!;
+    const row = { id: '', email: 'admin-holder@example.com', role: 'user' } as Parameters<typeof check>[0];
+    expect(await check({ ...row, id: await idOf('admin-holder@example.com') })).toBe(false);
+    expect((await redeem(b, CODES.admin)).status).toBe(200);
+    expect(await check({ ...row, id: await idOf('admin-holder@example.com') })).toBe(true);
+    expect(await check({ ...row, id: await idOf('plain@example.com'), email: 'founder@example.com' })).toBe(true);
+  });
+});
+
+async function idOf(email: string): Promise<string> {
+  const result = (await server.db.database.db.execute(sql`select id from users where email = ${email}`)) as unknown as {
+    rows: { id: string }[];
+  };
+  return result.rows[0]!.id;
+}
+
+describe('brute-force limit over HTTP', () => {
+  it('answers 429 with a clear sentence after 10 attempts a minute, even for a valid code', async () => {
+    const limited = await startTestServer({
+      env: {
+        ACCESS_CODES_FILE: join(dir, 'codes.json'),
+        ACCESS_CODE_ATTEMPTS_PER_MINUTE: '10',
+        ANALYSIS_WORKER: 'false',
+      },
+    });
+    try {
+      // Keep the eleven attempts inside one clock minute.
+      const second = new Date().getUTCSeconds();
+      if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+      const b = await limited.signIn('guesser@example.com', 'Guesser');
+      for (let i = 0; i < 10; i++) expect((await redeem(b, `GUESS-${i}-XXXX`)).status).toBe(400);
+      const refused = await redeem(b, CODES.beta);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('too_many_attempts');
+      expect(refused.body.error.message).toMatch(
+        /^Too many access code attempts\. You can try 10 codes a minute; please wait \d+ seconds? and try again\.$/,
+      );
+      expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body).accessCodes).toEqual([]);
+      // Same address, another user: the address is limited too.
+      const other = await limited.signIn('other-guesser@example.com', 'Other');
+      expect((await redeem(other, CODES.beta)).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  }, 90_000);
+});

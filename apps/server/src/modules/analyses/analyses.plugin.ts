@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { createAnalysisEngine, ENGINE_VERSION, type AnalysisEngine } from '../../worker';
+import { photosRoutes } from '../photos/photos.routes';
+import { PhotosService } from '../photos/photos.service';
+import { AllowAllQuotaService, type QuotaService } from '../photos/quota.service';
+import { registerFastAnalysis } from '../fast-analysis/fast-analysis.plugin';
+import type { PubSub } from '../../adapters/pubsub';
+import { analysesRoutes } from './analyses.routes';
+import { AnalysesService } from './analyses.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The analysis engine of this app (its runner runs in-process when ANALYSIS_WORKER=true). */
+    analysisEngine: AnalysisEngine;
+  }
+}
+
+/** Wires photo intake, analyses and the job runner; the runner starts with the server and drains on close. */
+export async function registerAnalysisEngine(
+  app: FastifyInstance,
+  {
+    config,
+    database,
+    quota = new AllowAllQuotaService(),
+    pubsub,
+  }: { config: Config; database: Database; quota?: QuotaService; pubsub?: PubSub },
+): Promise<AnalysisEngine> {
+  const engine = createAnalysisEngine(config, database, {
+    log: (level, message, details) => app.log[level](details ?? {}, message),
+    pubsub,
+  });
+  // Listening before the server takes requests, so an SSE stream never misses another process's stage.
+  await engine.bus.connect();
+  const photos = new PhotosService({
+    repo: engine.photos,
+    storage: engine.storage,
+    decoder: engine.decoder,
+    quota,
+    events: engine.events,
+    onQueued: () => engine.runner.wake(),
+    tempDir: join(config.dataDir, 'tmp', 'uploads'),
+    maxBytes: config.uploads.maxBytes,
+    engineVersion: ENGINE_VERSION,
+  });
+  app.decorate('analysisEngine', engine);
+  await photosRoutes(app, { photos, maxBytes: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles });
+  analysesRoutes(app, { analyses: new AnalysesService(engine.analyses, engine.bus) });
+  await registerFastAnalysis(app, { database, engine, photos, maxBytes: config.uploads.maxBytes });
+  if (config.analysis.inProcessWorker) {
+    app.addHook('onReady', async () => {
+      await engine.runner.start();
+    });
+  }
+  app.addHook('onClose', async () => {
+    if (config.analysis.inProcessWorker) await engine.runner.stop();
+    await engine.closeLocators();
+    await engine.bus.disconnect();
+  });
+  return engine;
+}

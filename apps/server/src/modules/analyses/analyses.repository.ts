@@ -1,0 +1,131 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
+import type { EventRow } from '../photos/photos.repository';
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+export type AnalysisWithPhoto = AnalysisRow & { photo: typeof photos.$inferSelect };
+export type AnalysisPatch = Partial<
+  Pick<
+    AnalysisRow,
+    'stage' | 'metadata' | 'evidence' | 'candidates' | 'timings' | 'analysisResult' | 'confidenceScore' | 'locationData' | 'error'
+  >
+>;
+
+export type AnalysesRepositoryHooks = {
+  /** Runs in the transaction that stores a finished (done or failed) result; its writes commit with it. */
+  onFinished?(tx: Db, analysis: AnalysisRow): Promise<unknown>;
+};
+
+export class AnalysesRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly hooks: AnalysesRepositoryHooks = {},
+  ) {}
+
+  async get(id: string): Promise<AnalysisWithPhoto | undefined> {
+    const [row] = await this.db.select().from(analyses).innerJoin(photos, eq(photos.id, analyses.photoId)).where(eq(analyses.id, id));
+    return row ? { ...row.analyses, photo: row.photos } : undefined;
+  }
+
+  /**
+   * Takes the oldest runnable job: queued and due, or running under a lock older than `staleMs` (its runner
+   * died). SKIP LOCKED lets several processes on one PostgreSQL claim concurrently without taking a job twice.
+   */
+  async claimNext(workerId: string, staleMs: number): Promise<{ id: string; attempts: number } | undefined> {
+    const rows = await queryRows<{ id: string; attempts: number }>(
+      this.db,
+      sql`update analyses
+          set status = 'running', locked_by = ${workerId}, locked_at = now(), attempts = attempts + 1,
+              started_at = coalesce(started_at, now())
+          where id = (
+            select id from analyses
+            where (status = 'queued' and run_after <= now())
+               or (status = 'running' and locked_at < now() - make_interval(secs => ${staleMs / 1000}))
+            order by run_after, created_at
+            limit 1
+            for update skip locked
+          )
+          returning id, attempts`,
+    );
+    return rows[0];
+  }
+
+  /**
+   * Puts every running job back in the queue. Only for a database one process owns (PGlite): whatever was
+   * running when that process stopped is orphaned and need not wait for its lock to go stale.
+   */
+  async releaseAllRunning(): Promise<number> {
+    const rows = await this.db
+      .update(analyses)
+      .set({ status: 'queued', lockedBy: null, lockedAt: null })
+      .where(eq(analyses.status, 'running'))
+      .returning({ id: analyses.id });
+    return rows.length;
+  }
+
+  /** Saves a step's output while still holding the lock; false means another runner took the job over. */
+  async saveStep(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean> {
+    const rows = await this.db
+      .update(analyses)
+      .set({ ...patch, lockedAt: new Date() })
+      .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
+      .returning({ id: analyses.id });
+    return rows.length === 1;
+  }
+
+  /** Ends the job (done or failed) and releases the lock; false when the lock was lost. */
+  async finish(
+    id: string,
+    workerId: string,
+    status: 'done' | 'failed',
+    patch: AnalysisPatch,
+    opts: {
+      /** Timings completed once the rest is written (the save step times itself), stored in the same commit. */
+      finalTimings?(): AnalysisRow['timings'];
+    } = {},
+  ): Promise<boolean> {
+    const run = async (db: Db) => {
+      const [row] = await db
+        .update(analyses)
+        .set({ ...patch, status, finishedAt: new Date(), lockedBy: null, lockedAt: null })
+        .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
+        .returning();
+      if (row && this.hooks.onFinished) await this.hooks.onFinished(db, row);
+      if (row && opts.finalTimings) await db.update(analyses).set({ timings: opts.finalTimings() }).where(eq(analyses.id, id));
+      return Boolean(row);
+    };
+    // With a hook, the result and what it records elsewhere (history, index, counts) commit together; final
+    // timings too, so nobody reads a finished job whose timings are still incomplete.
+    return this.hooks.onFinished || opts.finalTimings ? this.db.transaction((tx) => run(tx as unknown as Db)) : run(this.db);
+  }
+
+  /** Puts the job back in the queue after a passing failure, to run again after `delayMs`. */
+  async requeue(id: string, workerId: string, delayMs: number, patch: AnalysisPatch): Promise<boolean> {
+    const rows = await this.db
+      .update(analyses)
+      .set({ ...patch, status: 'queued', runAfter: new Date(Date.now() + delayMs), lockedBy: null, lockedAt: null })
+      .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
+      .returning({ id: analyses.id });
+    return rows.length === 1;
+  }
+
+  async appendEvent(analysisId: string, type: string, data: Record<string, unknown>): Promise<EventRow> {
+    const [row] = await this.db.insert(analysisEvents).values({ analysisId, type, data }).returning();
+    return row!;
+  }
+
+  /** Events after `afterId` in order, for SSE replay. */
+  eventsSince(analysisId: string, afterId = 0): Promise<EventRow[]> {
+    return this.db
+      .select()
+      .from(analysisEvents)
+      .where(and(eq(analysisEvents.analysisId, analysisId), gt(analysisEvents.id, afterId)))
+      .orderBy(asc(analysisEvents.id));
+  }
+
+  async statusCounts(): Promise<Record<string, number>> {
+    const rows = await this.db.select({ status: analyses.status, n: sql<number>`count(*)::int` }).from(analyses).groupBy(analyses.status);
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+}

@@ -1,0 +1,227 @@
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { users } from '../../db/schema';
+import {
+  analyses,
+  analysisLatSql,
+  analysisLngSql,
+  analysisSearchDocumentSql,
+  photos,
+} from '../../db/schema.analyses';
+import { locationIndex, locations } from '../../db/schema.locations';
+
+export type AnalysisListRow = typeof analyses.$inferSelect & {
+  fileName: string;
+  thumbnailKey: string | null;
+  distanceKm?: number;
+};
+
+const EARTH_RADIUS_KM = 6371.0088;
+const KM_PER_DEGREE_LAT = 111.32;
+
+/** Great-circle distance in km between a stored point (SQL expressions) and a given one. */
+export function haversineKmSql(lat: SQL | SQL.Aliased | unknown, lng: unknown, p: { lat: number; lng: number }): SQL {
+  // Parameters are cast: an untyped parameter next to an integer literal would be read as an integer.
+  const lat0 = sql`${p.lat}::double precision`;
+  const lng0 = sql`${p.lng}::double precision`;
+  return sql`(2 * ${sql.raw(String(EARTH_RADIUS_KM))} * asin(least(1.0, sqrt(
+    power(sin(radians(${lat} - ${lat0}) / 2), 2) +
+    cos(radians(${lat0})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${lng0}) / 2), 2)))))`;
+}
+
+/** The lat/lng box that contains every point within `radiusKm` of `p` (a cheap, indexable prefilter). */
+export function boundingBox(p: { lat: number; lng: number }, radiusKm: number) {
+  const dLat = radiusKm / KM_PER_DEGREE_LAT;
+  const cos = Math.max(Math.cos((p.lat * Math.PI) / 180), 0.01);
+  const dLng = radiusKm / (KM_PER_DEGREE_LAT * cos);
+  return { minLat: p.lat - dLat, maxLat: p.lat + dLat, minLng: p.lng - dLng, maxLng: p.lng + dLng };
+}
+
+/**
+ * A prefix full-text query from what a person typed: words only (letters and digits), each matched as a prefix,
+ * all required. Null when nothing searchable is left.
+ */
+export function toPrefixTsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!words.length) return null;
+  return words.slice(0, 8).map((w) => `${w}:*`).join(' & ');
+}
+
+const finished = isNotNull(analyses.analysisResult);
+const confidenceSql = sql`coalesce(${analyses.confidenceScore}, (${analyses.analysisResult} ->> 'confidence')::double precision)`;
+
+/** SQL of the data API over analyses, photos, locations and the index. Users are always passed in explicitly. */
+export class DataApiRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (repo: DataApiRepository, tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => fn(new DataApiRepository(tx as unknown as Db), tx as unknown as Db));
+  }
+
+  private selectList(extra: Record<string, SQL> = {}) {
+    return this.db
+      .select({ analysis: analyses, fileName: photos.originalName, thumbnailKey: photos.thumbnailKey, ...extra })
+      .from(analyses)
+      .innerJoin(photos, eq(photos.id, analyses.photoId));
+  }
+
+  private static flat(rows: { analysis: typeof analyses.$inferSelect; fileName: string; thumbnailKey: string | null; distanceKm?: unknown }[]): AnalysisListRow[] {
+    return rows.map((r) => ({
+      ...r.analysis,
+      fileName: r.fileName,
+      thumbnailKey: r.thumbnailKey,
+      ...(r.distanceKm === undefined ? {} : { distanceKm: Number(r.distanceKm) }),
+    }));
+  }
+
+  /** The user's finished analyses, newest first. */
+  async listMine(userId: string, limit: number, offset: number): Promise<AnalysisListRow[]> {
+    const rows = await this.selectList()
+      .where(and(eq(analyses.userId, userId), finished))
+      .orderBy(desc(analyses.createdAt), desc(analyses.id))
+      .limit(limit)
+      .offset(offset);
+    return DataApiRepository.flat(rows);
+  }
+
+  async countMine(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(analyses)
+      .where(and(eq(analyses.userId, userId), finished));
+    return Number(row?.n ?? 0);
+  }
+
+  async getOne(userId: string, id: string): Promise<AnalysisListRow | undefined> {
+    const rows = await this.selectList().where(and(eq(analyses.userId, userId), eq(analyses.id, id)));
+    return DataApiRepository.flat(rows)[0];
+  }
+
+  /** Full-text prefix search on the indexed document (name, neighbourhood, municipality, ZIP, explanation). */
+  async search(userId: string, tsQuery: string, limit: number): Promise<AnalysisListRow[]> {
+    const rows = await this.selectList()
+      .where(and(eq(analyses.userId, userId), finished, sql`${analysisSearchDocumentSql} @@ to_tsquery('simple', ${tsQuery})`))
+      .orderBy(desc(analyses.createdAt), desc(analyses.id))
+      .limit(limit);
+    return DataApiRepository.flat(rows);
+  }
+
+  /** Bounding box on the (user, lat, lng) index, then the exact distance; nearest first. */
+  async nearby(userId: string, p: { lat: number; lng: number }, radiusKm: number, limit: number): Promise<AnalysisListRow[]> {
+    const box = boundingBox(p, radiusKm);
+    const distance = haversineKmSql(analysisLatSql, analysisLngSql, p);
+    const rows = await this.selectList({ distanceKm: sql`${distance}` })
+      .where(
+        and(
+          eq(analyses.userId, userId),
+          sql`${analysisLatSql} between ${box.minLat}::double precision and ${box.maxLat}::double precision`,
+          sql`${analysisLngSql} between ${box.minLng}::double precision and ${box.maxLng}::double precision`,
+          sql`${distance} <= ${radiusKm}::double precision`,
+        ),
+      )
+      .orderBy(sql`${distance}`, desc(analyses.createdAt))
+      .limit(limit);
+    return DataApiRepository.flat(rows);
+  }
+
+  /** Totals, this month / today in `timeZone`, confidence buckets, outcomes and the last 30 days. */
+  async analysisStats(userId: string | null, timeZone: string) {
+    const owner = userId ? sql`and user_id = ${userId}` : sql``;
+    const monthStart = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+    const dayStart = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+    const base = sql`from analyses where analysis_result is not null ${owner}`;
+    const [totals] = await queryRows<{ total: number; month: number; today: number; avg: number | null; last: Date | string | null }>(
+      this.db,
+      sql`select count(*)::int as total,
+                 (count(*) filter (where created_at >= ${monthStart}))::int as month,
+                 (count(*) filter (where created_at >= ${dayStart}))::int as today,
+                 avg(${confidenceSql})::float8 as avg,
+                 max(created_at) as last
+          ${base}`,
+    );
+    const buckets = await queryRows<{ bucket: number; count: number }>(
+      this.db,
+      sql`select least(floor(${confidenceSql} * 5), 4)::int as bucket, count(*)::int as count ${base} group by 1`,
+    );
+    const outcomes = await queryRows<{ outcome: string | null; count: number }>(
+      this.db,
+      sql`select analysis_result ->> 'outcome' as outcome, count(*)::int as count ${base} group by 1`,
+    );
+    const days = await queryRows<{ day: string; count: number }>(
+      this.db,
+      sql`select to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, count(*)::int as count
+          ${base} and created_at >= ${dayStart} - interval '29 days' group by 1`,
+    );
+    return { totals: totals!, buckets, outcomes, days };
+  }
+
+  async userCounts(userId: string) {
+    const [row] = await queryRows<{ locations: number; index: number; photos: number }>(
+      this.db,
+      sql`select (select count(*)::int from ${locations} where user_id = ${userId}) as locations,
+                 (select count(*)::int from ${locationIndex} where user_id = ${userId}) as index,
+                 (select count(*)::int from ${photos} where user_id = ${userId} and byte_size > 0) as photos`,
+    );
+    return row!;
+  }
+
+  /** Database-wide figures for the founder. Photos with size 0 are records made through the API, not uploads. */
+  async adminCounts(activeNowMs: number) {
+    const [row] = await queryRows<{
+      users: number;
+      active: number;
+      active_today: number;
+      analyses: number;
+      locations: number;
+      images: number;
+      bytes: string | number | null;
+    }>(
+      this.db,
+      sql`select (select count(*)::int from ${users}) as users,
+                 (select count(*)::int from ${users} where last_active > now() - make_interval(secs => ${activeNowMs / 1000})) as active,
+                 (select count(*)::int from ${users} where last_active > now() - interval '24 hours') as active_today,
+                 (select count(*)::int from ${analyses} where analysis_result is not null) as analyses,
+                 (select count(*)::int from ${locations}) as locations,
+                 (select count(*)::int from ${photos} where byte_size > 0) as images,
+                 (select coalesce(sum(byte_size), 0)::bigint from ${photos} where byte_size > 0) as bytes`,
+    );
+    return row!;
+  }
+
+  // --- writes -------------------------------------------------------------------------------------------
+
+  async insertExternalPhoto(userId: string, originalName: string) {
+    const [row] = await this.db
+      .insert(photos)
+      .values({ userId, originalName, format: 'external', mimeType: 'application/octet-stream', byteSize: 0, width: 0, height: 0 })
+      .returning();
+    return row!;
+  }
+
+  async insertFinishedAnalysis(values: typeof analyses.$inferInsert) {
+    const [row] = await this.db.insert(analyses).values(values).returning();
+    return row!;
+  }
+
+  /**
+   * Deletes an analysis with its location record and index entry, and its photo when no other analysis uses
+   * it. Returns the storage keys to remove once the transaction has committed.
+   */
+  async deleteAnalysis(analysisId: string, photo: { id: string; keys: (string | null)[] }): Promise<string[]> {
+    await this.db.delete(locations).where(eq(locations.analysisId, analysisId));
+    await this.db.delete(locationIndex).where(eq(locationIndex.analysisId, analysisId));
+    await this.db.delete(analyses).where(eq(analyses.id, analysisId));
+    const [other] = await this.db.select({ id: analyses.id }).from(analyses).where(eq(analyses.photoId, photo.id)).limit(1);
+    if (other) return [];
+    await this.db.delete(photos).where(eq(photos.id, photo.id));
+    return photo.keys.filter((k): k is string => Boolean(k));
+  }
+
+  async photoKeys(photoId: string) {
+    const [row] = await this.db
+      .select({ originalKey: photos.originalKey, thumbnailKey: photos.thumbnailKey, displayKey: photos.displayKey })
+      .from(photos)
+      .where(eq(photos.id, photoId));
+    return row ? [row.originalKey, row.thumbnailKey, row.displayKey] : [];
+  }
+}

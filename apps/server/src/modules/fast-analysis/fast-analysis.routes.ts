@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { FastAnalysisRequestSchema, UploadForAnalysisRequestSchema } from '@vt/shared';
+import { requireUser } from '../../auth/guards';
+import { AppError, describeZodError } from '../../lib/errors';
+import { ANALYSIS_ERROR_MESSAGES } from '../../engine/errors';
+import { errorReply, type FastAnalysisService } from './fast-analysis.service';
+
+export type FastAnalysisRoutesDeps = { fastAnalysis: FastAnalysisService; maxBytes: number };
+
+/** A photo of `maxBytes` as base64 (4 characters per 3 bytes) plus room for the rest of the JSON. */
+export const jsonPhotoBodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) * 4 + 1_048_576;
+
+/**
+ * The spec's JSON analysis calls (spec 2 §7). Errors answer in the spec's shape (`success: false`, `error` a
+ * sentence, `canRetry`), because spec clients read `error` as text.
+ */
+export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, maxBytes }: FastAnalysisRoutesDeps): Promise<void> {
+  await app.register(async (scope) => {
+    scope.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+      const { status, body } = specError(err, maxBytes);
+      if (status >= 500) request.log.error({ err }, 'fast analysis failed');
+      return reply.status(status).send(body);
+    });
+
+    const bodyLimit = jsonPhotoBodyLimit(maxBytes);
+
+    scope.post('/api/fast-analysis', { bodyLimit }, async (request, reply) => {
+      const user = requireUser(request);
+      const body = FastAnalysisRequestSchema.parse(request.body ?? {});
+      // The analysis is a persisted job: if the client goes away the job still finishes; only the wait stops.
+      const gone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      const { status, body: answer } = await fastAnalysis.analyse(user, body, gone.signal);
+      return reply.status(status).send(answer);
+    });
+
+    scope.post(
+      '/api/images/upload-for-analysis',
+      // No quota is spent here (see the service), so a rate limit bounds what one client can store.
+      { bodyLimit, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const body = UploadForAnalysisRequestSchema.parse(request.body ?? {});
+        return reply.status(201).send(await fastAnalysis.storeClientUpload(user, body));
+      },
+    );
+  });
+}
+
+function specError(err: FastifyError | AppError | ZodError, maxBytes: number) {
+  if (err instanceof AppError) {
+    const canRetry = err.status === 429 || err.status >= 500;
+    return errorReply(err.status, err.message, canRetry, err.code);
+  }
+  if (err instanceof ZodError) {
+    // A missing or non-text image is the spec's invalid image, whatever else is wrong.
+    const imageIssue = err.issues.some((i) => i.path[0] === 'imageData');
+    return imageIssue
+      ? errorReply(400, ANALYSIS_ERROR_MESSAGES.invalidImage, false, 'invalid_image_data')
+      : errorReply(400, describeZodError(err), false, 'invalid_request');
+  }
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+  if (status === 413) {
+    return errorReply(413, `The photo is larger than the ${Math.round((maxBytes / 1_048_576) * 10) / 10} MB limit.`, false, 'photo_too_large');
+  }
+  if (status === 429) return errorReply(429, ANALYSIS_ERROR_MESSAGES.rateLimited, true, 'rate_limited');
+  if (status >= 500) return errorReply(status, ANALYSIS_ERROR_MESSAGES.server, true, 'internal');
+  return errorReply(status, err.message || ANALYSIS_ERROR_MESSAGES.invalidResponse, false, err.code?.toLowerCase() ?? 'bad_request');
+}

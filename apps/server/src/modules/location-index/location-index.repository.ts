@@ -1,0 +1,71 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { LIMITS } from '@vt/shared';
+import { queryRows, type Db } from '../../db/client';
+import { analyses, photos } from '../../db/schema.analyses';
+import { locationIndex } from '../../db/schema.locations';
+
+export type LocationIndexRow = typeof locationIndex.$inferSelect;
+/** A row with the analysed photo's id when that photo has a thumbnail to show. */
+export type LocationIndexRowWithPhoto = LocationIndexRow & { thumbnailPhotoId: string | null };
+export type NewLocationIndexItem = Omit<typeof locationIndex.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export class LocationIndexRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (repo: LocationIndexRepository, tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => fn(new LocationIndexRepository(tx as unknown as Db), tx as unknown as Db));
+  }
+
+  /**
+   * Inserts an item and removes the oldest beyond the spec's 20, returning the new row and the ids that left.
+   * Callers hold the user's lock (see lockUser) so the count cannot be overrun by a parallel insert. An item
+   * for an analysis already in the index is not inserted again (undefined).
+   */
+  async insertAndTrim(values: NewLocationIndexItem): Promise<{ row: LocationIndexRow; evicted: string[] } | undefined> {
+    const [row] = await this.db
+      .insert(locationIndex)
+      .values(values)
+      .onConflictDoNothing({ target: locationIndex.analysisId })
+      .returning();
+    if (!row) return undefined;
+    const evicted = await queryRows<{ id: string }>(
+      this.db,
+      sql`delete from location_index where id in (
+            select id from location_index where user_id = ${values.userId}
+            order by created_at desc, id desc
+            offset ${LIMITS.locationIndexMax}
+          ) returning id`,
+    );
+    return { row, evicted: evicted.map((r) => r.id) };
+  }
+
+  /** The user's items, newest first. */
+  async list(userId: string): Promise<LocationIndexRowWithPhoto[]> {
+    const rows = await this.db
+      .select({ item: locationIndex, photoId: photos.id, thumbnailKey: photos.thumbnailKey })
+      .from(locationIndex)
+      .leftJoin(analyses, eq(analyses.id, locationIndex.analysisId))
+      .leftJoin(photos, eq(photos.id, analyses.photoId))
+      .where(eq(locationIndex.userId, userId))
+      .orderBy(desc(locationIndex.createdAt), desc(locationIndex.id))
+      .limit(LIMITS.locationIndexMax);
+    return rows.map((r) => ({ ...r.item, thumbnailPhotoId: r.thumbnailKey ? r.photoId : null }));
+  }
+
+  /** Removes one item of this user; false when it is not theirs or does not exist. */
+  async remove(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(locationIndex)
+      .where(and(eq(locationIndex.userId, userId), eq(locationIndex.id, id)))
+      .returning({ id: locationIndex.id });
+    return rows.length === 1;
+  }
+
+  async clear(userId: string): Promise<number> {
+    const rows = await this.db
+      .delete(locationIndex)
+      .where(eq(locationIndex.userId, userId))
+      .returning({ id: locationIndex.id });
+    return rows.length;
+  }
+}

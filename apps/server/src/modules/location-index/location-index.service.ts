@@ -1,0 +1,70 @@
+import {
+  LIMITS,
+  MANUAL_SOURCE,
+  OUTCOME_CONFIDENCE,
+  type LocationIndex,
+  type LocationIndexCreateRequest,
+  type LocationIndexCreateResponse,
+  type LocationIndexItem,
+  type User,
+} from '@vt/shared';
+import { notFound } from '../../lib/errors';
+import { photoImageUrl } from '../../engine/pipeline/urls';
+import { isUuid } from '../photos/photos.service';
+import { lockUser } from '../locations/locations.repository';
+import type { LocationIndexRepository, LocationIndexRow, LocationIndexRowWithPhoto } from './location-index.repository';
+
+export function toLocationIndexItem(row: LocationIndexRow, thumbnailPhotoId: string | null): LocationIndexItem {
+  return {
+    id: row.id,
+    analysisId: row.analysisId,
+    name: row.name,
+    coordinates: { lat: row.lat, lng: row.lng },
+    hasImage: row.hasImage,
+    thumbnailUrl: thumbnailPhotoId ? photoImageUrl(thumbnailPhotoId, 'thumbnail') : null,
+    source: row.source,
+    status: row.status,
+    confidence: row.confidence,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const toItem = (row: LocationIndexRowWithPhoto) => toLocationIndexItem(row, row.thumbnailPhotoId);
+
+/** The user's location index: at most 20 items, newest first; the oldest leaves when the 21st arrives. */
+export class LocationIndexService {
+  constructor(private readonly repo: LocationIndexRepository) {}
+
+  async list(user: User): Promise<LocationIndex> {
+    return { items: (await this.repo.list(user.id)).map(toItem), max: LIMITS.locationIndexMax };
+  }
+
+  async add(user: User, input: LocationIndexCreateRequest): Promise<LocationIndexCreateResponse> {
+    const added = await this.repo.transaction(async (repo, tx) => {
+      if (!(await lockUser(tx, user.id))) throw notFound('User not found.');
+      return repo.insertAndTrim({
+        userId: user.id,
+        analysisId: null,
+        name: input.name,
+        lat: input.lat,
+        lng: input.lng,
+        hasImage: false,
+        source: input.source ?? MANUAL_SOURCE,
+        confidence: input.confidence ?? OUTCOME_CONFIDENCE.indexDefault,
+      });
+    });
+    // A manual item has no analysis id, so the insert cannot conflict.
+    return { item: toLocationIndexItem(added!.row, null), evicted: added!.evicted };
+  }
+
+  /** Another user's item answers exactly like a missing one. */
+  async remove(user: User, id: string): Promise<{ removed: number }> {
+    if (!isUuid(id) || !(await this.repo.remove(user.id, id))) throw notFound('Location not found in your index.');
+    return { removed: 1 };
+  }
+
+  async clear(user: User): Promise<{ removed: number }> {
+    return { removed: await this.repo.clear(user.id) };
+  }
+}

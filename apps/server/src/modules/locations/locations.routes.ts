@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { LocationCreateRequestSchema, LocationsPageQuerySchema } from '@vt/shared';
+import { requireUser } from '../../auth/guards';
+import { badRequest, describeZodError } from '../../lib/errors';
+import { countyOutline } from './county-outline';
+import type { LocationsService } from './locations.service';
+
+/** Location history (spec 1 §7) and the county outline for static previews. */
+export function locationsRoutes(app: FastifyInstance, { locations }: { locations: LocationsService }): void {
+  app.post('/api/locations/create', async (request, reply) => {
+    const user = requireUser(request);
+    const parsed = LocationCreateRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_location');
+    return reply.status(201).send({ location: await locations.create(user, parsed.data) });
+  });
+
+  app.get('/api/locations/my', async (request) => {
+    const user = requireUser(request);
+    const parsed = LocationsPageQuerySchema.safeParse(request.query ?? {});
+    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_page');
+    return locations.listMine(user, parsed.data.limit, parsed.data.offset);
+  });
+
+  // Public geography, the same for everyone: cacheable, no session needed.
+  app.get('/api/geo/county-outline', async (_request, reply) => {
+    return reply.header('cache-control', 'public, max-age=86400').send(countyOutline());
+  });
+}

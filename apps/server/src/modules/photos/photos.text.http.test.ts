@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PhotoUploadResponseSchema, TextEvidenceDetailsSchema } from '@vt/shared';
+import { startTestServer, type TestServer } from '../../test/server';
+import type { TestBrowser } from '../../test/browser';
+import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
+import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
+import { composeScene, streetSign } from '../../engine/test/signs';
+import { mulberry32 } from '../../engine/geo/sampling';
+import { gridPoint } from '../../engine/geo/grid';
+import { haversineMeters } from '../../engine/geo/geometry';
+
+const street = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/mdx_Samsung_SM-N900A.jpg'));
+
+/** The text locator through the API: photos without GPS, located by the words on them. */
+describe('photos located by their text (no GPS, no vision model)', () => {
+  let server: TestServer;
+  let alice: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    alice = await server.signIn('reader@example.com', 'Reader');
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a street sign at SW 8 St and SW 27 Ave comes back at that corner, with the words and where they were read', async () => {
+    const sign = await streetSign([{ name: 'SW 8 ST', block: '2700' }, { name: 'SW 27 AVE', block: '800' }]);
+    // Composed without metadata: sharp writes none unless asked, so only the text can place it.
+    const photo = await composeScene(street, sign, { at: { x: 0.3, y: 0.18 }, widthShare: 0.36, rotateDeg: 4, blurSigma: 0.5 }, mulberry32(11));
+    const res = await uploadPhotos(alice, [{ name: 'corner.jpg', data: photo, type: 'image/jpeg' }]);
+    expect(res.status).toBe(202);
+    const { analyses } = PhotoUploadResponseSchema.parse(res.body);
+    const analysis = await waitForAnalysis(alice, analyses[0]!.analysisId, 60_000);
+
+    const result = analysis.analysis_result!;
+    expect(result.outcome).toBe('found');
+    expect(result.source).toBe('Text in Photo');
+    expect(haversineMeters(result, gridPoint(-8, 27))).toBeLessThan(50);
+    expect(result.radiusMeters).toBe(350);
+    expect(result.confidence).toBeGreaterThan(0.5);
+    expect(result.place?.municipality).toBe('Miami');
+    expect(result.explanation.join(' ')).toContain('the corner of SW 8 St & SW 27 Ave');
+
+    const text = analysis.evidence.find((e) => e.locator === 'text' && e.kind === 'position')!;
+    const details = TextEvidenceDetailsSchema.parse(text.details);
+    expect(details.matches[0]).toMatchObject({ kind: 'intersection', label: 'SW 8 St & SW 27 Ave' });
+    const used = details.matches[0]!.lines.map((i) => details.ocr!.lines[i]!.text);
+    expect(used).toEqual(expect.arrayContaining(['SW 8 ST', 'SW 27 AVE']));
+    // Boxes are shares of the photo, on the sign's part of it.
+    for (const i of details.matches[0]!.lines) {
+      const box = details.ocr!.lines[i]!.box;
+      expect(box.x).toBeGreaterThan(0.25);
+      expect(box.x + box.w).toBeLessThan(0.75);
+    }
+  }, 90_000);
+
+  it('a photo with no GPS and nothing legible stays the honest low-confidence fallback', async () => {
+    const plain = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/DSCN0010.jpg'));
+    const photo = await composeScene(plain, await streetSign([{ name: ' ' }]), { at: { x: 0.9, y: 0.9 }, widthShare: 0.05 });
+    const res = await uploadPhotos(alice, [{ name: 'nothing.jpg', data: photo, type: 'image/jpeg' }]);
+    const analysis = await waitForAnalysis(alice, PhotoUploadResponseSchema.parse(res.body).analyses[0]!.analysisId, 60_000);
+    expect(analysis.analysis_result).toMatchObject({ outcome: 'fallback', confidence: 0.3, source: 'Fallback' });
+    expect(analysis.evidence.find((e) => e.locator === 'text')).toMatchObject({ kind: 'absent' });
+  }, 90_000);
+});

@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { LatestBenchmarksSchema, type LatestBenchmarks, type PublicConfig } from '@vt/shared';
+import type { Config } from '../../config';
+
+/** Where benchmark runs leave the figures the public pages may quote (written by bench/, committed with the run). */
+export const BENCHMARK_SUMMARY_FILE = new URL('../../../../../bench/results/summary.json', import.meta.url).pathname;
+
+/** Public, cookie-free facts for the public pages. */
+export function siteRoutes(app: FastifyInstance, deps: { config: Config; benchmarkFile?: string }) {
+  app.get('/api/public-config', async (): Promise<PublicConfig> => ({
+    salesEmail: deps.config.salesEmail,
+    mapStyleConfigured: Boolean(deps.config.mapStyleUrl),
+    authProvider: deps.config.oidc.kind,
+  }));
+
+  app.get('/api/benchmarks/latest', async (): Promise<LatestBenchmarks> => readBenchmarks(deps.benchmarkFile ?? BENCHMARK_SUMMARY_FILE));
+}
+
+/** A missing or malformed summary means "not yet measured", never an invented figure. */
+export function readBenchmarks(file: string): LatestBenchmarks {
+  if (!existsSync(file)) return { accuracy: null, speed: null };
+  try {
+    return LatestBenchmarksSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { accuracy: null, speed: null };
+  }
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client';
+
+/**
+ * A fresh, migrated database per test file. VT_TEST_DB=postgres (set by `npm test` when
+ * TEST_DATABASE_URL is present) creates a throw-away database on that server; otherwise PGlite in memory.
+ */
+export type TestDatabase = { database: Database; url: string | undefined; close(): Promise<void> };
+
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.VT_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return { database, url: undefined, close: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('VT_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `vt_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}

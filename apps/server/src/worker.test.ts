@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { loadConfig } from './config';
+import { openDatabase, queryRows, type Database } from './db/client';
+import { users } from './db/schema';
+import { analyses } from './db/schema.analyses';
+import { openTestDatabase, testDatabaseKind, type TestDatabase } from './test/db';
+import { createAnalysisEngine, type AnalysisEngine } from './worker';
+import { gpsJpeg, plainJpeg } from './modules/photos/photos.fixtures';
+import type { Locator } from './engine/locators/locator';
+
+describe(`job runner (${testDatabaseKind()})`, () => {
+  let t: TestDatabase;
+  let dataDir: string;
+  let userId: string;
+  const config = () =>
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), ANALYSIS_CONCURRENCY: '3', LOG_LEVEL: 'silent' });
+
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'vt-worker-'));
+    const [u] = await t.database.db
+      .insert(users)
+      .values({ issuer: 'test', subject: randomUUID(), email: 'w@example.com', name: 'W' })
+      .returning({ id: users.id });
+    userId = u!.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function queueJob(engine: AnalysisEngine, image: Buffer): Promise<string> {
+    const photoId = randomUUID();
+    const analysisId = randomUUID();
+    await engine.storage.put(`originals/${photoId}`, image);
+    await engine.photos.createWithAnalyses(
+      userId,
+      [
+        {
+          analysisId,
+          imageUrl: `/api/photos/${photoId}/display`,
+          photo: { id: photoId, originalName: 'job.jpg', format: 'jpeg', mimeType: 'image/jpeg', byteSize: image.length, width: 320, height: 240, originalKey: `originals/${photoId}` },
+        },
+      ],
+      'test',
+    );
+    return analysisId;
+  }
+
+  const row = async (id: string) => (await t.database.db.select().from(analyses).where(eq(analyses.id, id)))[0]!;
+
+  it('resumes jobs left by a dead runner after their lock goes stale, skipping finished steps; fresh locks are left alone', async () => {
+    const engine = createAnalysisEngine(config(), t.database, { pollMs: 50 });
+    const queued = await queueJob(engine, await gpsJpeg(25.7907, -80.13));
+    // A job a crashed runner had taken through readMetadata: its stored metadata says Homestead, while the
+    // image itself has no GPS. A resumed job must use the stored step output, not redo the step.
+    const crashed = await queueJob(engine, await plainJpeg());
+    await t.database.db
+      .update(analyses)
+      .set({
+        status: 'running',
+        lockedBy: 'dead-runner',
+        lockedAt: new Date(Date.now() - 10 * 60_000),
+        attempts: 1,
+        stage: 'readMetadata',
+        metadata: { takenAt: null, make: null, model: null, orientation: null, readError: null, gps: { status: 'ok', position: { lat: 25.4683, lng: -80.4775 }, source: 'exif', precision: 'full', notes: [], accuracyMeters: 10 } },
+        timings: { readMetadata: 3 },
+      })
+      .where(eq(analyses.id, crashed));
+    const alive = await queueJob(engine, await plainJpeg());
+    await t.database.db.update(analyses).set({ status: 'running', lockedBy: 'live-runner', lockedAt: new Date() }).where(eq(analyses.id, alive));
+
+    // A new process: a runner that treats the database as shared (PostgreSQL semantics: only stale locks are taken).
+    const fresh = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: false });
+    await fresh.runner.start();
+    await waitUntil(async () => (await row(queued)).status === 'done' && (await row(crashed)).status === 'done');
+    await fresh.runner.stop();
+
+    const resumed = await row(crashed);
+    expect(resumed.attempts).toBe(2);
+    expect(resumed.analysisResult).toMatchObject({ outcome: 'found' });
+    expect(resumed.analysisResult!.lat).toBeCloseTo(25.4683, 3);
+    expect(resumed.timings.readMetadata).toBe(3);
+    const events = await fresh.analyses.eventsSince(crashed);
+    expect(events.find((e) => e.type === 'started')!.data).toMatchObject({ attempt: 2, resumedAfter: 'readMetadata' });
+    expect(events.some((e) => e.type === 'metadata_read')).toBe(false);
+    // The original of a finished job is gone; the one still owned by a live runner is untouched.
+    expect(await fresh.storage.exists(`originals/${resumed.photoId}`)).toBe(false);
+    expect((await row(alive)).status).toBe('running');
+    expect((await row(alive)).lockedBy).toBe('live-runner');
+    await t.database.db.update(analyses).set({ status: 'done', lockedBy: null }).where(eq(analyses.id, alive));
+  });
+
+  it('on a database this process owns alone (PGlite), running jobs found at start are resumed at once', async () => {
+    const engine = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: true });
+    const orphan = await queueJob(engine, await gpsJpeg(25.77, -80.19));
+    await t.database.db.update(analyses).set({ status: 'running', lockedBy: 'previous-process', lockedAt: new Date() }).where(eq(analyses.id, orphan));
+    await engine.runner.start();
+    await waitUntil(async () => (await row(orphan)).status === 'done');
+    await engine.runner.stop();
+  });
+
+  it('two runners (separate connections on PostgreSQL) take each job exactly once', async () => {
+    const first = createAnalysisEngine(config(), t.database, { pollMs: 20, exclusiveDatabase: false });
+    let second: Database = t.database;
+    if (t.url) second = await openDatabase({ url: t.url });
+    try {
+      const other = createAnalysisEngine(config(), second, { pollMs: 20, exclusiveDatabase: false });
+      const ids: string[] = [];
+      const image = await gpsJpeg(25.9, -80.2);
+      for (let i = 0; i < 12; i++) ids.push(await queueJob(first, image));
+      await Promise.all([first.runner.start(), other.runner.start()]);
+      await waitUntil(async () => {
+        const [r] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from analyses where id in ${ids} and status = 'done'`);
+        return r!.n === ids.length;
+      }, 60_000);
+      await Promise.all([first.runner.stop(), other.runner.stop()]);
+      const started = await queryRows<{ analysis_id: string; n: number }>(
+        t.database.db,
+        sql`select analysis_id, count(*)::int as n from analysis_events where type = 'started' and analysis_id in ${ids} group by analysis_id`,
+      );
+      expect(started).toHaveLength(ids.length);
+      expect(started.every((s) => s.n === 1)).toBe(true);
+      for (const id of ids) expect((await row(id)).attempts).toBe(1);
+    } finally {
+      if (second !== t.database) await second.close();
+    }
+  });
+
+  it('finds the place before making derivatives, unless a locator asks for pixels: then they are made once, first', async () => {
+    const seen: Array<{ bytes: number; webp: boolean }> = [];
+    const pixelLocator: Locator = {
+      name: 'pixels',
+      enabled: () => true,
+      async locate(input) {
+        // Asked twice: the display image is made once and handed out again, not made twice.
+        for (let i = 0; i < 2; i++) {
+          const image = await input.displayImage();
+          seen.push({ bytes: image.length, webp: image.subarray(8, 12).toString('latin1') === 'WEBP' });
+        }
+        return [{ locator: 'pixels', kind: 'absent', summary: 'Looked at the pixels.' }];
+      },
+    };
+    const plain = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: false });
+    const withPixels = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: false, locators: [pixelLocator] });
+    const a = await queueJob(plain, await gpsJpeg(25.77, -80.19));
+    await plain.runner.start();
+    await waitUntil(async () => (await row(a)).status === 'done');
+    await plain.runner.stop();
+    const b = await queueJob(withPixels, await plainJpeg());
+    await withPixels.runner.start();
+    await waitUntil(async () => (await row(b)).status === 'done');
+    await withPixels.runner.stop();
+
+    const types = async (id: string) => (await plain.analyses.eventsSince(id)).map((e) => e.type);
+    // The default locators: metadata, then text, which skips itself for a precise GPS fix (no pixels asked for).
+    const locators = ['locator_started', 'locator_finished', 'locator_started', 'locator_finished'];
+    expect(await types(a)).toEqual(['received', 'started', 'metadata_read', ...locators, 'fused', 'derivatives_made', 'done']);
+    expect(await types(b)).toEqual(['received', 'started', 'metadata_read', 'locator_started', 'derivatives_made', 'locator_finished', 'fused', 'done']);
+    expect(seen).toHaveLength(2);
+    expect(seen.every((s) => s.webp && s.bytes === seen[0]!.bytes)).toBe(true);
+    const timed = (await row(a)).timings;
+    expect(timed.locatedMs).toBeGreaterThanOrEqual(timed.readMetadata! + timed.runLocators! + timed.fuse!);
+    expect(timed.save).toBeGreaterThan(0);
+  });
+
+  it('keeps the original after analysis only when KEEP_ORIGINALS is set', async () => {
+    const keep = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), KEEP_ORIGINALS: 'true' });
+    const engine = createAnalysisEngine(keep, t.database, { pollMs: 50, exclusiveDatabase: false });
+    const id = await queueJob(engine, await plainJpeg());
+    await engine.runner.start();
+    await waitUntil(async () => (await row(id)).status === 'done');
+    await engine.runner.stop();
+    const r = await row(id);
+    expect(await engine.storage.exists(`originals/${r.photoId}`)).toBe(true);
+  });
+
+  it('a photo whose pixels cannot be decoded ends as the spec\'s failed outcome without retries', async () => {
+    const engine = createAnalysisEngine(config(), t.database, { pollMs: 50 });
+    const broken = (await plainJpeg(800, 600)).subarray(0, 2000);
+    const id = await queueJob(engine, broken);
+    await engine.runner.start();
+    await waitUntil(async () => (await row(id)).status === 'failed');
+    await engine.runner.stop();
+    const r = await row(id);
+    expect(r.attempts).toBe(1);
+    expect(r.error).toMatchObject({ code: 'unreadable_image', canRetry: false });
+    expect(r.analysisResult).toMatchObject({ outcome: 'failed', name: 'Analysis Failed: job.jpg (Default Miami)', source: 'Default Location', confidence: 0.1 });
+    // Failed is final: the original (which may carry GPS) is gone like a finished analysis's.
+    expect(await engine.storage.exists(`originals/${r.photoId}`)).toBe(false);
+    expect((await engine.photos.get(r.photoId))?.originalKey).toBeNull();
+  });
+
+  it('a starting runner deletes originals left behind by finished analyses, and only those', async () => {
+    const engine = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: false });
+    const finished = await queueJob(engine, await plainJpeg());
+    const waiting = await queueJob(engine, await plainJpeg());
+    // As if a process died between the result and the deletion.
+    await t.database.db.update(analyses).set({ status: 'done' }).where(eq(analyses.id, finished));
+    // Not yet runnable, so the runner leaves it queued and its original must stay.
+    await t.database.db.update(analyses).set({ runAfter: new Date(Date.now() + 3_600_000) }).where(eq(analyses.id, waiting));
+    const [f, w] = [await row(finished), await row(waiting)];
+    expect(await engine.pipeline.sweepOriginals()).toBeGreaterThanOrEqual(1);
+    expect(await engine.storage.exists(`originals/${f.photoId}`)).toBe(false);
+    expect((await engine.photos.get(f.photoId))?.originalKey).toBeNull();
+    expect(await engine.storage.exists(`originals/${w.photoId}`)).toBe(true);
+    await t.database.db.delete(analyses).where(eq(analyses.id, waiting));
+  });
+});
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

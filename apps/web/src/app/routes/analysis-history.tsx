@@ -1,0 +1,5 @@
+import { AnalysisHistoryView } from '../../features/dashboard';
+
+export function Component() {
+  return <AnalysisHistoryView />;
+}

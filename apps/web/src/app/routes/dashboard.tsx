@@ -1,0 +1,5 @@
+import { DashboardView } from '../../features/dashboard';
+
+export function Component() {
+  return <DashboardView />;
+}

@@ -1,0 +1,5 @@
+import { SettingsView } from '../../features/settings';
+
+export function Component() {
+  return <SettingsView />;
+}

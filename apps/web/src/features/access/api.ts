@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MyLimitsSchema, RedeemAccessCodeResponseSchema } from '@vt/shared';
+import { apiGet, apiSend } from '../../lib/api-client';
+
+export const MY_LIMITS_KEY = ['limits', 'me'] as const;
+
+/** The signed-in user's limits and this week's usage (always fresh: it changes with every upload). */
+export function useMyLimits() {
+  return useQuery({
+    queryKey: MY_LIMITS_KEY,
+    queryFn: ({ signal }) => apiGet('/api/limits/me', MyLimitsSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useRedeemAccessCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiSend('POST', '/api/access-codes/redeem', { code }, RedeemAccessCodeResponseSchema),
+    onSuccess: (result) => client.setQueryData(MY_LIMITS_KEY, result.limits),
+  });
+}

@@ -1,0 +1,82 @@
+import { useCallback } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useAnalysisRun } from '../use-analysis-run';
+import { DropZone } from './drop-zone';
+import { RecentAnalyses } from './recent-analyses';
+import { ResultCard } from './result-card';
+import { StageList } from './stage-list';
+
+/** The analysis screen of /access-ai: upload, the engine's stages live, the result, and recent history. */
+export function AnalysisScreen() {
+  const { state, start, retry, open, busy } = useAnalysisRun();
+  const onFile = useCallback((file: File) => void start(file), [start]);
+  const result = state.analysis?.analysis_result ?? (state.run.terminal ? state.run.result : null);
+  const live =
+    state.phase === 'uploading' || state.phase === 'analysing' || (state.phase !== 'idle' && state.run.lastEventId > 0);
+  const canRetry = Boolean(state.error?.canRetry && state.file && !busy);
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+        <div className="space-y-6">
+          <DropZone
+            busy={busy}
+            progress={state.progress}
+            uploading={state.phase === 'uploading'}
+            fileName={state.file?.name ?? null}
+            fileSize={state.file?.size ?? null}
+            onFile={onFile}
+          />
+          {live && (
+            <Card className="p-5">
+              <h2 className="mb-4 text-sm font-semibold tracking-wide text-subtle uppercase">
+                {state.phase === 'uploading' ? 'Uploading' : state.run.terminal ? 'Stages' : 'Analyzing...'}
+              </h2>
+              <StageList stages={state.run.stages} notice={state.run.notice} />
+            </Card>
+          )}
+        </div>
+
+        <div className="min-w-0 space-y-4">
+          {state.error && (
+            <div
+              role="alert"
+              className="rounded-xl border border-danger/50 bg-danger/10 p-4"
+              data-testid="analysis-error"
+            >
+              <p className="text-sm font-medium text-danger">{state.error.message}</p>
+              {canRetry && (
+                <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
+                  Retry
+                </Button>
+              )}
+            </div>
+          )}
+          {result ? (
+            <ResultCard
+              result={result}
+              evidence={state.analysis?.evidence ?? []}
+              thumbnailUrl={state.analysis?.thumbnailUrl ?? state.run.thumbnailUrl}
+              imageUrl={state.analysis?.image_url ?? null}
+              fileName={state.analysis?.fileName ?? state.file?.name ?? null}
+            />
+          ) : (
+            !state.error && (
+              <Card className="flex min-h-48 flex-col items-center justify-center p-6 text-center">
+                <p className="font-medium text-fg">{busy ? 'Working on your photo...' : 'Your result appears here'}</p>
+                <p className="mt-1 max-w-sm text-sm text-muted">
+                  {busy
+                    ? 'Each stage shows as the engine finishes it.'
+                    : 'The place in Miami-Dade, its coordinates, how sure the engine is, and the evidence behind it.'}
+                </p>
+              </Card>
+            )
+          )}
+        </div>
+      </div>
+
+      <RecentAnalyses onOpen={(id) => void open(id)} selectedAnalysisId={state.analysisId} />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { DOWNTOWN_MIAMI, MIAMI_DADE_BOX, type Candidate, type LatLng } from '@vt/shared';
+import { useCountyOutline } from '../api';
+import { formatLatLng } from '../format';
+import { boxOf, fitProjection, outlinePath, previewFrame, type Box } from '../preview';
+
+const WIDTH = 320;
+const HEIGHT = 360;
+
+/** The spec's Miami-Dade box, drawn when the outline cannot be had: a frame, honestly labelled. */
+const SPEC_BOX: Box = {
+  minLng: MIAMI_DADE_BOX.minLng,
+  minLat: MIAMI_DADE_BOX.minLat,
+  maxLng: MIAMI_DADE_BOX.maxLng,
+  maxLat: MIAMI_DADE_BOX.maxLat,
+};
+
+/**
+ * A static location preview (no map library): the county outline, the located point, its uncertainty circle,
+ * the other candidates and downtown Miami for reference.
+ */
+export function LocationPreview({
+  point,
+  radiusMeters,
+  candidates,
+  name,
+}: {
+  point: LatLng;
+  radiusMeters: number | null;
+  candidates: Candidate[];
+  name: string;
+}) {
+  const outline = useCountyOutline();
+  if (outline.isPending) {
+    return (
+      <div
+        className="aspect-[8/9] w-full animate-pulse rounded-lg bg-raised motion-reduce:animate-none"
+        aria-label="Loading preview"
+      />
+    );
+  }
+  const countyBox = outline.data ? boxOf(outline.data) : SPEC_BOX;
+  const { box, pointInFrame } = previewFrame(countyBox, point);
+  const projection = fitProjection(box, WIDTH, HEIGHT);
+  const p = projection.project(point);
+  const downtown = projection.project(DOWNTOWN_MIAMI);
+  const radiusPx = radiusMeters ? projection.metersToPx(radiusMeters) : 0;
+  const others = candidates.slice(1).map((c) => projection.project(c));
+  const frame = projection.project({ lat: countyBox.maxLat, lng: countyBox.minLng });
+  const frameEnd = projection.project({ lat: countyBox.minLat, lng: countyBox.maxLng });
+
+  return (
+    <figure className="w-full">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={`Preview: ${name} at ${formatLatLng(point.lat, point.lng)}${pointInFrame ? '' : ', far outside Miami-Dade County'}`}
+        className="w-full rounded-lg border border-line bg-[#0c1118]"
+        data-testid="location-preview"
+      >
+        {outline.data ? (
+          <path
+            d={outlinePath(outline.data, projection)}
+            fill="#5cc8ff14"
+            stroke="#5cc8ff"
+            strokeOpacity="0.55"
+            strokeWidth="1.2"
+          />
+        ) : (
+          <rect
+            x={frame.x}
+            y={frame.y}
+            width={frameEnd.x - frame.x}
+            height={frameEnd.y - frame.y}
+            fill="none"
+            stroke="#5cc8ff"
+            strokeOpacity="0.5"
+            strokeDasharray="4 4"
+          />
+        )}
+        <g aria-hidden="true">
+          <circle cx={downtown.x} cy={downtown.y} r="2.5" fill="#a9b3c1" />
+          <text x={downtown.x - 6} y={downtown.y + 14} fill="#a9b3c1" fontSize="10" textAnchor="end">
+            Downtown
+          </text>
+        </g>
+        {others.map((o, i) => (
+          <circle key={i} cx={o.x} cy={o.y} r="4" fill="none" stroke="#a9b3c1" strokeWidth="1.2" />
+        ))}
+        {pointInFrame && (
+          <g>
+            {radiusPx >= 3 && (
+              <circle
+                cx={p.x}
+                cy={p.y}
+                r={Math.min(radiusPx, WIDTH)}
+                fill="#ffb45422"
+                stroke="#ffb454"
+                strokeOpacity="0.7"
+              />
+            )}
+            <circle cx={p.x} cy={p.y} r="6" fill="#ffb454" stroke="#0a0d12" strokeWidth="2" />
+          </g>
+        )}
+      </svg>
+      <figcaption className="mt-2 text-xs leading-relaxed text-subtle">
+        {outline.data
+          ? 'Miami-Dade County outline (US Census, simplified; beaches and islands may sit just off it).'
+          : 'County outline unavailable: the frame is the Miami-Dade coordinate box.'}{' '}
+        {!pointInFrame && <span className="text-warm">The photo’s place is too far away to draw here.</span>}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,18 @@
+export { AnalysisScreen } from './components/analysis-screen';
+export { useAnalysisRun, type AnalysisRun, type Phase } from './use-analysis-run';
+export { useLocationIndex, LOCATION_INDEX_KEY } from './api';
+export { StageList } from './components/stage-list';
+export { type Stage, type RunState } from './stages';
+export {
+  ACCEPT_PHOTOS,
+  OUTCOME_LABEL,
+  confidenceTone,
+  formatConfidence,
+  formatLatLng,
+  formatRadius,
+  openStreetMapUrl,
+  outcomeText,
+  type UserError,
+} from './format';
+export { TextEvidencePhoto } from './components/text-evidence-photo';
+export { textOverlay, type TextOverlay } from './text-evidence';

@@ -1,0 +1,39 @@
+import { TextEvidenceDetailsSchema, type Evidence, type ReadLine, type TextMatch } from '@vt/shared';
+
+export type TextOverlay = {
+  /** Size of the image that was read (the display photo): its aspect ratio, before it has loaded. */
+  width: number;
+  height: number;
+  lines: Array<ReadLine & { used: boolean }>;
+  /** The matches that located the photo (or, with none, the hints), each naming the lines it rests on. */
+  matches: Array<TextMatch & { texts: string[] }>;
+};
+
+/**
+ * What the text locator read and where, for drawing over the photo: every read line with its box, whether a match
+ * used it, and the matches in the order the evidence gives them. Null when the text locator read nothing (or did
+ * not run).
+ */
+export function textOverlay(evidence: readonly Evidence[]): TextOverlay | null {
+  const parsed = evidence
+    .filter((e) => e.locator === 'text' && e.details)
+    .map((e) => TextEvidenceDetailsSchema.safeParse(e.details))
+    .flatMap((r) => (r.success ? [r.data] : []));
+  const ocr = parsed.find((d) => d.ocr)?.ocr;
+  if (!ocr || !ocr.lines.length) return null;
+  const matches = parsed.flatMap((d) => d.matches);
+  const shown = matches.length ? matches : parsed.flatMap((d) => d.hints ?? []);
+  const used = new Set(matches.flatMap((m) => m.lines));
+  return {
+    width: ocr.width,
+    height: ocr.height,
+    lines: ocr.lines.map((l, i) => ({ ...l, used: used.has(i) })),
+    matches: shown.map((m) => ({ ...m, texts: m.lines.map((i) => ocr.lines[i]?.text ?? '').filter(Boolean) })),
+  };
+}
+
+/** A relative box as CSS percentages for an absolutely positioned overlay. */
+export function boxStyle(box: { x: number; y: number; w: number; h: number }): Record<'left' | 'top' | 'width' | 'height', string> {
+  const pct = (v: number) => `${(Math.max(0, Math.min(1, v)) * 100).toFixed(2)}%`;
+  return { left: pct(box.x), top: pct(box.y), width: pct(box.w), height: pct(box.h) };
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  NotificationCreateResponseSchema,
+  NotificationCurrentResponseSchema,
+  NotificationDeleteResponseSchema,
+  NotificationStreamMessageSchema,
+  TIMING,
+  type NotificationCreateRequest,
+  type NotificationCurrentResponse,
+} from '@vt/shared';
+import { apiGet, apiSend } from '../../lib/api-client';
+
+export const NOTIFICATIONS_KEY = ['notifications', 'current'] as const;
+
+/**
+ * The current announcement: fetched on mount, polled every 30 s, and replaced at once by what the server's
+ * stream pushes (a founder's post reaches every open browser without waiting for the poll).
+ */
+export function useCurrentAnnouncement(enabled: boolean) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ signal }) => apiGet('/api/notifications', NotificationCurrentResponseSchema, { signal, reportAuthErrors: false }),
+    enabled,
+    refetchInterval: TIMING.notificationPollMs,
+    // Spec 2 §8: a failed fetch leaves the banner as it was.
+    retry: false,
+  });
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/notifications/stream', { withCredentials: true });
+    source.addEventListener('notification', (event) => {
+      try {
+        const parsed = NotificationStreamMessageSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+        if (parsed.success) client.setQueryData<NotificationCurrentResponse>(NOTIFICATIONS_KEY, { success: true, current: parsed.data.current });
+      } catch {
+        // A malformed message changes nothing; the poll still runs.
+      }
+    });
+    return () => source.close();
+  }, [enabled, client]);
+  return query;
+}
+
+export function usePublishAnnouncement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationCreateRequest) => apiSend('POST', '/api/notifications', body, NotificationCreateResponseSchema),
+    onSuccess: (data) => client.setQueryData<NotificationCurrentResponse>(NOTIFICATIONS_KEY, { success: true, current: data.notification }),
+  });
+}
+
+export function useClearAnnouncements() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (clearAll: boolean) =>
+      apiSend('DELETE', `/api/notifications?clearAll=${clearAll}`, undefined, NotificationDeleteResponseSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { TIMING, type Notification } from '@vt/shared';
+import { useSession } from '../../auth';
+import { useCurrentAnnouncement } from '../api';
+import { formatExpiryCountdown } from '../countdown';
+import { markNotificationRead, readNotificationIds } from '../read-ids';
+import { cx } from '../../../components/ui/cx';
+
+/** The global announcement banner (spec 2 §4): on every screen for signed-in people, until dismissed. */
+export function AnnouncementBanner() {
+  const { isAuthenticated } = useSession();
+  const { data } = useCurrentAnnouncement(isAuthenticated);
+  const current = isAuthenticated ? (data?.current ?? null) : null;
+  const [readIds, setReadIds] = useState(readNotificationIds);
+  const [leaving, setLeaving] = useState<string | null>(null);
+
+  // Leaving → hidden after the spec's 300 ms, so the fade can play.
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => {
+      markNotificationRead(leaving);
+      setReadIds(readNotificationIds());
+      setLeaving(null);
+    }, TIMING.dismissHideMs);
+    return () => clearTimeout(timer);
+  }, [leaving]);
+
+  if (!current || readIds.includes(current.id)) return null;
+  return <BannerView notification={current} leaving={leaving === current.id} onDismiss={() => setLeaving(current.id)} />;
+}
+
+export function BannerView({ notification, leaving, onDismiss }: { notification: Notification; leaving?: boolean; onDismiss?: () => void }) {
+  const urgent = notification.priority === 'urgent';
+  const countdown = useCountdown(notification.expiresAt);
+  const link = notification.actionLink;
+  const linkClass = cx('font-semibold underline underline-offset-4', urgent ? 'text-warm' : 'text-accent');
+  return (
+    <div
+      role={urgent ? 'alert' : 'status'}
+      data-testid="announcement-banner"
+      data-priority={notification.priority}
+      className={cx(
+        'relative z-50 border-b transition-opacity duration-300',
+        urgent ? 'border-warm/60 bg-warm/15' : 'border-accent/40 bg-accent/10',
+        leaving && 'opacity-0',
+      )}
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 text-sm sm:px-6">
+        <span
+          className={cx(
+            'rounded px-1.5 py-0.5 text-xs font-bold tracking-wide uppercase',
+            urgent ? 'bg-warm text-accent-ink' : 'bg-accent/20 text-accent',
+          )}
+        >
+          {urgent ? 'Urgent' : 'Notice'}
+        </span>
+        <p className="min-w-0 flex-1 basis-56 text-fg">
+          <strong className="font-semibold">{notification.title}</strong>
+          <span className="text-muted"> — {notification.message}</span>
+        </p>
+        {countdown && <span className="text-xs whitespace-nowrap text-subtle">{countdown}</span>}
+        {link &&
+          (link.startsWith('/') ? (
+            <Link to={link} className={linkClass}>
+              {notification.actionText}
+            </Link>
+          ) : (
+            <a href={link} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              {notification.actionText}
+            </a>
+          ))}
+        {onDismiss && (
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="rounded-md px-2 py-1 text-muted hover:bg-raised hover:text-fg"
+            aria-label={`Dismiss announcement: ${notification.title}`}
+          >
+            Dismiss
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The expiry text, refreshed each minute (spec 2 §9). */
+function useCountdown(expiresAt: string | null): string | null {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = setInterval(() => setNow(new Date()), TIMING.expiryCountdownRefreshMs);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  return expiresAt ? formatExpiryCountdown(expiresAt, now) : null;
+}

@@ -1,0 +1,146 @@
+import { useDeferredValue, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AnalysisPageSchema, LIMITS, formatCoordinate, type AnalysisRecord } from '@vt/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Page, PageHeader } from '../../../components/ui/page';
+import { apiGet } from '../../../lib/api-client';
+import { useAnalysisPage } from '../api';
+import { downloadJson, exportDocument, storeNavigationHint } from '../export';
+import { AnalysisDetailsDialog } from './analysis-details-dialog';
+import { ConfidenceBadge } from './recent-activity';
+
+const PAGE_SIZE = LIMITS.pageSizeDefault;
+
+/** Every analysis of the user, paged and searchable, with thumbnails, details, map, delete and export all. */
+export function AnalysisHistoryView() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [offset, setOffset] = useState(0);
+  const deferred = useDeferredValue(query);
+  const page = useAnalysisPage(PAGE_SIZE, offset, deferred);
+  const [selected, setSelected] = useState<AnalysisRecord | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const total = page.data?.total ?? 0;
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const all: AnalysisRecord[] = [];
+      for (let at = 0; ; at += LIMITS.pageSizeMax) {
+        const chunk = await apiGet(`/api/analysis/my?limit=${LIMITS.pageSizeMax}&offset=${at}`, AnalysisPageSchema);
+        all.push(...chunk.analyses);
+        if (chunk.analyses.length < LIMITS.pageSizeMax) break;
+      }
+      const now = new Date();
+      downloadJson(`analysis-history-${now.toISOString().slice(0, 10)}.json`, {
+        exportedAt: now.toISOString(),
+        analyses: all.map((r) => exportDocument(r, now)),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Page title="Analysis History">
+      <PageHeader title="Analysis History" lead="Every photo you have analysed, newest first." />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <label className="flex-1">
+          <span className="sr-only">Search analyses</span>
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setOffset(0);
+            }}
+            placeholder="Search by place, neighborhood or city"
+            className="h-10 w-full rounded-lg border border-line bg-raised px-3 text-sm text-fg placeholder:text-subtle"
+          />
+        </label>
+        <Button variant="secondary" disabled={exporting || total === 0} onClick={() => void exportAll()}>
+          {exporting ? 'Exporting...' : 'Export All'}
+        </Button>
+      </div>
+
+      <div className="mt-6 rounded-xl border border-line bg-surface">
+        {page.isLoading ? (
+          <p className="px-6 py-8 text-sm text-muted">Loading analyses...</p>
+        ) : page.error ? (
+          <p role="alert" className="px-6 py-8 text-sm text-danger">
+            {page.error.message}
+          </p>
+        ) : !page.data?.analyses.length ? (
+          <div className="px-6 py-10 text-center">
+            <p className="font-semibold">{deferred.trim() ? 'No analyses match your search' : 'No analyses yet'}</p>
+            {!deferred.trim() && (
+              <ButtonLink to="/access-ai" className="mt-5">
+                Start Analyzing
+              </ButtonLink>
+            )}
+          </div>
+        ) : (
+          <ul className="divide-y divide-line">
+            {page.data.analyses.map((a) => (
+              <li key={a.id} data-testid="history-item" className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center">
+                <div className="size-16 shrink-0 overflow-hidden rounded-lg border border-line bg-raised">
+                  {a.thumbnail_url ? (
+                    <img src={a.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" />
+                  ) : (
+                    <span className="flex size-full items-center justify-center text-xs text-subtle">No image</span>
+                  )}
+                </div>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <p className="truncate font-medium">{a.location?.name ?? a.file_name}</p>
+                    {a.location && <ConfidenceBadge confidence={a.location.confidence} />}
+                  </div>
+                  <p className="mt-1 text-sm text-muted">
+                    {[a.location?.neighbourhood, a.location?.municipality].filter(Boolean).join(', ') || 'Unknown neighborhood'}
+                    <span aria-hidden="true"> · </span>
+                    {new Date(a.created_at).toLocaleString()}
+                  </p>
+                  {a.location && (
+                    <p className="mt-1 font-mono text-xs text-subtle">
+                      {formatCoordinate(a.location.lat, 4)}, {formatCoordinate(a.location.lng, 4)}
+                    </p>
+                  )}
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => setSelected(a)}>
+                    Details
+                  </Button>
+                  <Button
+                    size="sm"
+                    disabled={!a.location}
+                    onClick={() => {
+                      storeNavigationHint(a);
+                      void navigate('/map');
+                    }}
+                  >
+                    Open on Map
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {total > PAGE_SIZE && (
+        <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3 text-sm">
+          <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            Previous
+          </Button>
+          <span className="text-muted">
+            {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+          </span>
+          <Button variant="secondary" size="sm" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+            Next
+          </Button>
+        </nav>
+      )}
+      <AnalysisDetailsDialog record={selected} onClose={() => setSelected(null)} />
+    </Page>
+  );
+}

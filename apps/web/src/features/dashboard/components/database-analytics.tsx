@@ -1,0 +1,168 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { AnalysisPageSchema, LocationsPageSchema, formatCount, formatMegabytes } from '@vt/shared';
+import { Card } from '../../../components/ui/card';
+import { apiGet } from '../../../lib/api-client';
+import { DATA_KEY, useAdminStats, useAnalysisStats, useLocationStats } from '../api';
+import { ConfidenceBadge } from './recent-activity';
+
+const RECENT_SHOWN = 5;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h3 className="text-sm font-semibold text-subtle">{title}</h3>
+      <div className="mt-3 text-sm">{children}</div>
+    </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <span className="text-muted">{label}</span>
+      <span className="font-mono text-lg font-semibold tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+/** Recent analysis and location entries merged, newest first (spec 1 §7 recent activity). */
+function useRecentEntries() {
+  return useQuery({
+    queryKey: [...DATA_KEY, 'recent-entries'],
+    queryFn: async ({ signal }) => {
+      const [a, l] = await Promise.all([
+        apiGet(`/api/analysis/my?limit=${RECENT_SHOWN}`, AnalysisPageSchema, { signal }),
+        apiGet(`/api/locations/my?limit=${RECENT_SHOWN}`, LocationsPageSchema, { signal }),
+      ]);
+      const entries = [
+        ...a.analyses.map((x) => ({ type: 'analysis' as const, id: x.id, name: x.location?.name ?? x.file_name, confidence: x.location?.confidence ?? null, created_at: x.created_at })),
+        // A record written by an analysis is the same event as the analysis; only manual records add to the list.
+        ...l.locations.filter((x) => !x.analysis_id).map((x) => ({ type: 'location' as const, id: x.id, name: x.location_name, confidence: x.confidence, created_at: x.created_at })),
+      ];
+      return entries.sort((x, y) => y.created_at.localeCompare(x.created_at)).slice(0, RECENT_SHOWN);
+    },
+  });
+}
+
+/** The founder's Database Analytics section (spec 1 §2): database-wide figures, founder-only on the server too. */
+export function DatabaseAnalytics() {
+  const admin = useAdminStats(true);
+  const analysis = useAnalysisStats('all');
+  const locations = useLocationStats('all');
+  const recent = useRecentEntries();
+  const maxBucket = Math.max(1, ...(analysis.data?.byConfidence.map((b) => b.count) ?? [1]));
+
+  return (
+    <section aria-labelledby="database-analytics" className="mt-10" data-testid="database-analytics">
+      <h2 id="database-analytics" className="text-lg font-semibold">
+        Database Analytics
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Panel title="User Activity">
+          {admin.data ? (
+            <div className="space-y-1">
+              <Figure label="Analyses" value={formatCount(admin.data.totalAnalyses)} />
+              <Figure label="Locations" value={formatCount(admin.data.totalLocations)} />
+              <Figure label="Users" value={formatCount(admin.data.totalUsers)} />
+            </div>
+          ) : (
+            <p className="text-muted">{admin.error ? `Error loading statistics: ${admin.error.message}` : 'Loading database statistics...'}</p>
+          )}
+        </Panel>
+        <Panel title="Analysis Insights">
+          {analysis.data ? (
+            <>
+              <Figure label="Total" value={formatCount(analysis.data.total)} />
+              <ul className="mt-3 space-y-1.5" aria-label="Confidence distribution">
+                {analysis.data.byConfidence.map((b) => (
+                  <li key={b.confidence_range} className="grid grid-cols-[4.5rem_1fr_2.5rem] items-center gap-2 text-xs">
+                    <span className="text-muted">{b.confidence_range}</span>
+                    <span className="h-2 rounded-full bg-raised" aria-hidden="true">
+                      <span className="block h-2 rounded-full bg-accent" style={{ width: `${(b.count / maxBucket) * 100}%` }} />
+                    </span>
+                    <span className="text-right font-mono tabular-nums">{b.count}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-muted">{analysis.error ? `Error loading statistics: ${analysis.error.message}` : 'Loading database statistics...'}</p>
+          )}
+        </Panel>
+        <Panel title="Location Data">
+          {locations.data ? (
+            <>
+              <Figure label="Unique locations" value={formatCount(locations.data.unique)} />
+              {locations.data.topLocations.length ? (
+                <ol className="mt-3 space-y-1">
+                  {locations.data.topLocations.map((t) => (
+                    <li key={t.location_name} className="flex justify-between gap-3">
+                      <span className="truncate">{t.location_name}</span>
+                      <span className="font-mono text-muted tabular-nums">{t.analysis_count}</span>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="mt-3 text-muted">No statistics available</p>
+              )}
+            </>
+          ) : (
+            <p className="text-muted">{locations.error ? `Error loading statistics: ${locations.error.message}` : 'Loading database statistics...'}</p>
+          )}
+        </Panel>
+        <Panel title="Image Storage">
+          {admin.data ? (
+            <div className="space-y-1">
+              <Figure label="Images" value={formatCount(admin.data.images.total)} />
+              <Figure label="Size" value={formatMegabytes(admin.data.images.totalBytes)} />
+            </div>
+          ) : (
+            <p className="text-muted">Loading image stats...</p>
+          )}
+        </Panel>
+        <Panel title="Notifications">
+          <Figure label="Total" value="0" />
+          <Figure label="Unread" value="0" />
+          <p className="mt-2 text-xs text-subtle">Notifications are not recorded yet.</p>
+        </Panel>
+        <Panel title="User Feedback">
+          <Figure label="Ratings" value="0" />
+          <Figure label="Average" value="—" />
+          <p className="mt-2 text-xs text-subtle">Feedback is not recorded yet.</p>
+        </Panel>
+      </div>
+
+      <Card className="mt-4 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 className="text-sm font-semibold text-subtle">Recent Activity</h3>
+          <div className="flex gap-4 text-sm">
+            <Link className="text-accent hover:underline" to="/analysis-history">
+              Analysis history
+            </Link>
+            <Link className="text-accent hover:underline" to="/location-history">
+              Location history
+            </Link>
+          </div>
+        </div>
+        {recent.isLoading ? (
+          <p className="mt-3 text-sm text-muted">Loading recent activity...</p>
+        ) : !recent.data?.length ? (
+          <p className="mt-3 text-sm text-muted">No recent activity</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line text-sm">
+            {recent.data.map((e) => (
+              <li key={`${e.type}-${e.id}`} className="flex items-center gap-3 py-2">
+                <span className="w-16 shrink-0 text-xs tracking-wide text-subtle uppercase">{e.type}</span>
+                <span className="min-w-0 flex-1 truncate">{e.name}</span>
+                <span className="hidden text-muted sm:inline">{new Date(e.created_at).toLocaleDateString()}</span>
+                {e.confidence !== null && <ConfidenceBadge confidence={e.confidence} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { MAP_NAVIGATION_HINT_KEY, type AnalysisRecord, type MapNavigationHint } from '@vt/shared';
+
+/** `{id}-{YYYY-MM-DD}.json`, the date being the analysis' own (spec 1 §2 Export Data). */
+export function exportFileName(record: Pick<AnalysisRecord, 'id' | 'created_at'>): string {
+  return `${record.id}-${record.created_at.slice(0, 10)}.json`;
+}
+
+/** What Export Data writes: the location, the analysis details and when it was exported. */
+export function exportDocument(record: AnalysisRecord, now: Date) {
+  return {
+    id: record.id,
+    location: record.location,
+    analysis: {
+      created_at: record.created_at,
+      status: record.status,
+      analysis_type: record.analysis_type,
+      confidence_score: record.confidence_score,
+      file_name: record.file_name,
+      image_url: record.image_url,
+      result: record.analysis_result,
+      location_data: record.location_data,
+    },
+    exportedAt: now.toISOString(),
+  };
+}
+
+/** Starts a browser download of `data` as pretty JSON. */
+export function downloadJson(fileName: string, data: unknown): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Leaves the map a hint of where to fly (decisions §1: the browser may keep this; losing it is harmless). */
+export function storeNavigationHint(record: AnalysisRecord, now = Date.now()): MapNavigationHint | null {
+  if (!record.location) return null;
+  const hint: MapNavigationHint = { id: record.id, lat: record.location.lat, lng: record.location.lng, time: now };
+  try {
+    localStorage.setItem(MAP_NAVIGATION_HINT_KEY, JSON.stringify(hint));
+  } catch {
+    // Storage full or disabled: the map simply opens at its default view.
+  }
+  return hint;
+}

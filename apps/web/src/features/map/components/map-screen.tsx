@@ -1,0 +1,266 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { DOWNTOWN_MIAMI, type LocationIndexItem } from '@vt/shared';
+import { ACCEPT_PHOTOS, StageList, useAnalysisRun, useLocationIndex } from '../../analysis';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
+import { indexExport } from '../geo';
+import { flyHome, flyToItem, placeResult } from '../result-layer';
+import { takeNavigationHint } from '../navigation-hint';
+import { IndexSidebar } from './index-sidebar';
+import { MapCanvas } from './map-canvas';
+import { MapUnavailable } from './map-unavailable';
+import { ResultPopup } from './result-popup';
+
+const HOME: [number, number] = [DOWNTOWN_MIAMI.lng, DOWNTOWN_MIAMI.lat];
+
+const NO_INDEX = 'No location data available. Upload and analyze an image first.';
+const NO_EXPORT = 'No location data available to export. Upload and analyze an image first.';
+
+function firstImage(files: FileList | null | undefined): File | null {
+  for (const file of Array.from(files ?? [])) {
+    if (file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name)) return file;
+  }
+  return null;
+}
+
+function download(name: string, json: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /map: the full-screen map where a photo is analysed and the location index is worked (spec 2 §2). */
+export function MapScreen() {
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [indexOpen, setIndexOpen] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  // One detached element for the popup's React content; MapLibre moves it into the popup when it opens.
+  const [popupEl] = useState(() => document.createElement('div'));
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { state, start, retry, busy } = useAnalysisRun();
+  const index = useLocationIndex();
+  const items = useMemo(() => index.data?.items ?? [], [index.data]);
+
+  const onFile = useCallback(
+    (file: File | null) => {
+      if (file && !busy) void start(file);
+    },
+    [busy, start],
+  );
+
+  // Paste a photo from the clipboard anywhere on the screen.
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const file = firstImage(event.clipboardData?.files);
+      if (file) {
+        event.preventDefault();
+        onFile(file);
+      }
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [onFile]);
+
+  const result = state.phase === 'finished' ? (state.analysis?.analysis_result ?? null) : null;
+  const analysis = state.analysis;
+
+  // Every outcome (found, fallback, failed, error) has a point: place it and fly there.
+  useEffect(() => {
+    if (!map || !result || !analysis) return;
+    const current = placeResult(map, result, analysis.thumbnailUrl, popupEl, { fly: true });
+    return () => current.remove();
+  }, [map, result, analysis, popupEl]);
+
+  // The dashboard's View button leaves a one-shot hint: fly to that analysis once the map is ready.
+  useEffect(() => {
+    if (!map) return;
+    const hint = takeNavigationHint(window.localStorage);
+    if (hint) flyToItem(map, hint.lat, hint.lng);
+  }, [map]);
+
+  const originalView = useCallback(() => {
+    if (map) flyHome(map, HOME);
+  }, [map]);
+
+  const navigate = useCallback(
+    (item: LocationIndexItem) => {
+      if (map) flyToItem(map, item.coordinates.lat, item.coordinates.lng);
+    },
+    [map],
+  );
+
+  const popupActions = {
+    analyzeFurther: () => {
+      if (state.file) void start(state.file);
+    },
+    getFullIndex: () => {
+      if (items.length === 0) return window.alert(NO_INDEX);
+      setIndexOpen(true);
+      setExpanded(true);
+    },
+    exportResults: () => {
+      if (items.length === 0) return window.alert(NO_EXPORT);
+      download(`vision-terminal-index-${new Date().toISOString().slice(0, 10)}.json`, indexExport(items));
+    },
+    originalPosition: originalView,
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    onFile(firstImage(event.dataTransfer.files));
+  };
+
+  const live =
+    state.phase === 'uploading' || state.phase === 'analysing' || (state.phase !== 'idle' && state.run.lastEventId > 0);
+  const canRetry = Boolean(state.error?.canRetry && state.file && !busy);
+
+  return (
+    <div
+      className="fixed inset-0 z-[55] overflow-hidden bg-bg"
+      data-testid="map-screen"
+      onDragOver={(e) => {
+        if (Array.from(e.dataTransfer.types).includes('Files')) {
+          e.preventDefault();
+          setDragging(true);
+        }
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <title>Map · Vision Terminal</title>
+      <MapCanvas onReady={setMap} onError={setError} />
+      {error && <MapUnavailable message={error} />}
+
+      {!error && (
+        <>
+          {dragging && (
+            <div className="pointer-events-none absolute inset-3 z-20 flex items-center justify-center rounded-2xl border-2 border-dashed border-accent bg-accent/10">
+              <p className="rounded-lg bg-surface px-4 py-2 text-sm font-semibold">Drop the photo to analyse it</p>
+            </div>
+          )}
+
+          <section
+            aria-label="Analyse a photo"
+            className="absolute top-3 left-3 z-10 flex max-h-[calc(100%-1.5rem)] w-[calc(100%-6.5rem)] flex-col gap-3 overflow-y-auto rounded-2xl border border-line bg-surface/95 p-3 shadow-2xl backdrop-blur sm:top-4 sm:left-4 sm:w-80 sm:p-4"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h1 className="text-sm font-semibold">Vision Terminal Map</h1>
+            </div>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT_PHOTOS}
+              className="sr-only"
+              data-testid="map-file-input"
+              tabIndex={-1}
+              onChange={(e: ChangeEvent<HTMLInputElement>) => {
+                onFile(firstImage(e.target.files));
+                e.target.value = '';
+              }}
+            />
+            <Button disabled={busy} onClick={() => fileInput.current?.click()}>
+              {busy ? 'Analyzing...' : 'Upload Image'}
+            </Button>
+            <p className="hidden text-xs text-subtle sm:block">or drop a photo on the map, or paste one.</p>
+
+            {state.phase === 'uploading' && (
+              <div
+                role="progressbar"
+                aria-label="Upload"
+                aria-valuenow={Math.round(state.progress * 100)}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <div className="h-1.5 overflow-hidden rounded-full bg-raised">
+                  <div
+                    className="h-full bg-accent transition-[width] duration-200"
+                    style={{ width: `${state.progress * 100}%` }}
+                  />
+                </div>
+                <p className="mt-1 text-xs text-muted">Uploading {Math.round(state.progress * 100)}%</p>
+              </div>
+            )}
+            {live && state.phase !== 'uploading' && (
+              <div
+                className={cx(
+                  'max-h-56 overflow-y-auto sm:max-h-none',
+                  state.phase === 'finished' && 'hidden sm:block',
+                )}
+              >
+                <StageList stages={state.run.stages} notice={state.run.notice} />
+              </div>
+            )}
+            {state.error && (
+              <div
+                role="alert"
+                className="rounded-lg border border-danger/50 bg-danger/10 p-3"
+                data-testid="analysis-error"
+              >
+                <p className="text-sm text-danger">{state.error.message}</p>
+                {canRetry && (
+                  <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
+                    Retry
+                  </Button>
+                )}
+              </div>
+            )}
+
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant={indexOpen ? 'primary' : 'secondary'}
+                size="sm"
+                aria-pressed={indexOpen}
+                onClick={() => setIndexOpen((o) => !o)}
+              >
+                Location Index{items.length > 0 ? ` (${items.length})` : ''}
+              </Button>
+              {result && (
+                <Button variant="secondary" size="sm" onClick={originalView}>
+                  Original view
+                </Button>
+              )}
+            </div>
+          </section>
+
+          <ButtonLink
+            to="/dashboard"
+            variant="secondary"
+            size="sm"
+            className="absolute top-3 right-3 z-10 sm:top-4 sm:right-4"
+          >
+            Exit
+          </ButtonLink>
+
+          {indexOpen && (
+            <div className="absolute right-3 bottom-3 left-3 z-10 flex max-h-[55%] sm:top-16 sm:right-4 sm:bottom-auto sm:left-auto sm:max-h-[calc(100%-6rem)]">
+              <IndexSidebar
+                items={items}
+                loading={index.isPending}
+                expanded={expanded}
+                onExpandedChange={setExpanded}
+                onClose={() => setIndexOpen(false)}
+                onNavigate={navigate}
+              />
+            </div>
+          )}
+
+          {result &&
+            analysis &&
+            createPortal(<ResultPopup result={result} evidence={analysis.evidence} actions={popupActions} />, popupEl)}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import type { AnalysisResult, Evidence } from '@vt/shared';
+import { formatConfidence, formatRadius, OUTCOME_LABEL } from '../../analysis';
+import { cx } from '../../../components/ui/cx';
+import { compareLinks, describeResult } from '../geo';
+
+type View = 'main' | 'compare' | 'index';
+
+export type PopupActions = {
+  analyzeFurther: () => void;
+  getFullIndex: () => void;
+  exportResults: () => void;
+  originalPosition: () => void;
+};
+
+const small =
+  'rounded-md border border-line bg-raised px-2.5 py-1.5 text-xs font-semibold text-fg hover:border-accent/60';
+
+/** The popup after an analysis (spec 2 §2): title, lat/lng, a description from the evidence, Compare and Index. */
+export function ResultPopup({
+  result,
+  evidence,
+  actions,
+}: {
+  result: AnalysisResult;
+  evidence: readonly Evidence[];
+  actions: PopupActions;
+}) {
+  const [view, setView] = useState<View>('main');
+  // Position evidence is already cited in the description; the list adds what else each locator saw.
+  const other = evidence.filter((e) => e.kind !== 'position');
+  return (
+    <div className="w-72 text-sm" data-testid="result-popup">
+      <p className="font-mono text-[11px] tracking-[0.14em] text-warm uppercase">{OUTCOME_LABEL[result.outcome]}</p>
+      <h3 className="mt-1 pr-5 text-base leading-snug font-semibold">{result.name}</h3>
+      <p className="mt-1 font-mono text-xs text-muted" data-testid="popup-coordinates">
+        {result.lat.toFixed(6)}, {result.lng.toFixed(6)}
+      </p>
+      <p className="mt-1 text-xs text-subtle">
+        {formatConfidence(result.confidence)} confidence · {formatRadius(result.radiusMeters)} · {result.source}
+      </p>
+
+      <div className="mt-3 transition-opacity duration-300" key={view}>
+        {view === 'main' && (
+          <>
+            <p className="text-xs leading-relaxed text-muted" data-testid="popup-description">
+              {describeResult(result, evidence)}
+            </p>
+            {other.length > 0 && (
+              <ul className="mt-2 space-y-1" aria-label="Evidence">
+                {other.slice(0, 4).map((e, i) => (
+                  <li key={i} className="flex gap-2 text-[11px] text-subtle">
+                    <span className="font-mono uppercase">{e.locator}</span>
+                    <span className="min-w-0 flex-1 truncate" title={e.summary}>
+                      {e.summary}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+        {view === 'compare' && (
+          <ul className="grid grid-cols-2 gap-2" aria-label="Compare">
+            {compareLinks(result.lat, result.lng).map((link) => (
+              <li key={link.label}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={cx(small, 'block text-center')}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {view === 'index' && (
+          <div className="grid grid-cols-2 gap-2" aria-label="Index">
+            <button type="button" className={small} onClick={actions.analyzeFurther}>
+              Analyze further
+            </button>
+            <button type="button" className={small} onClick={actions.getFullIndex}>
+              Get full index
+            </button>
+            <button type="button" className={small} onClick={actions.exportResults}>
+              Export results
+            </button>
+            <button type="button" className={small} onClick={actions.originalPosition}>
+              Original position
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="mt-3 flex gap-2 border-t border-line pt-3">
+        {(['compare', 'index'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={view === v}
+            onClick={() => setView(view === v ? 'main' : v)}
+            className={cx(
+              'flex-1 rounded-lg px-3 py-1.5 text-sm font-semibold',
+              view === v ? 'bg-accent text-accent-ink' : 'border border-line bg-raised text-fg hover:border-accent/60',
+            )}
+          >
+            {v === 'compare' ? 'Compare' : 'Index'}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { LocationIndexItem } from '@vt/shared';
+import {
+  circlePolygon,
+  compareLinks,
+  describeResult,
+  haversineMeters,
+  indexExport,
+  statusBadge,
+  truncateName,
+  visibleItems,
+} from './geo';
+
+describe('circlePolygon', () => {
+  it('draws a closed ring whose every point lies at the radius', () => {
+    const f = circlePolygon(25.79, -80.13, 250, 32);
+    const ring = f.geometry.coordinates[0]!;
+    expect(ring).toHaveLength(33);
+    expect(ring[0]).toEqual(ring[32]);
+    for (const [lng, lat] of ring)
+      expect(haversineMeters({ lat: 25.79, lng: -80.13 }, { lat, lng })).toBeCloseTo(250, 0);
+  });
+});
+
+describe('truncateName', () => {
+  it('keeps names within the limit and cuts longer ones with an ellipsis to exactly the limit', () => {
+    expect(truncateName('South Beach', 20)).toBe('South Beach');
+    expect(truncateName('12345678901234567890', 20)).toBe('12345678901234567890');
+    const cut = truncateName('Analysis Failed: IMG_0001.jpg (Default Miami)', 20);
+    expect(Array.from(cut)).toHaveLength(20);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(Array.from(truncateName('x'.repeat(50), 40))).toHaveLength(40);
+  });
+});
+
+describe('visibleItems', () => {
+  const items = Array.from({ length: 8 }, (_, i) => i);
+  it('shows the first 5 with the rest counted while collapsed, everything when expanded', () => {
+    expect(visibleItems(items, false)).toEqual({ shown: [0, 1, 2, 3, 4], more: 3 });
+    expect(visibleItems(items, true)).toEqual({ shown: items, more: 0 });
+    expect(visibleItems([1, 2], false)).toEqual({ shown: [1, 2], more: 0 });
+  });
+});
+
+describe('statusBadge', () => {
+  it('maps every status to the spec badge', () => {
+    expect(statusBadge('idle', 3)).toBe('3');
+    expect(statusBadge('verifying', 3)).toBe('...');
+    expect(statusBadge('reevaluating', 3)).toBe('...');
+    expect(statusBadge('verified', 3)).toBe('OK');
+    expect(statusBadge('reevaluated', 3)).toBe('UP');
+    expect(statusBadge('error', 3)).toBe('ERR');
+  });
+});
+
+describe('compareLinks', () => {
+  it('gives the four services for the point, with the coordinates in each', () => {
+    const links = compareLinks(25.790654, -80.130045);
+    expect(links.map((l) => l.label)).toEqual(['Google Maps', 'Street View', 'Satellite', 'OpenStreetMap']);
+    for (const l of links) {
+      expect(l.href).toMatch(/^https:\/\//);
+      expect(l.href).toContain('25.790654');
+      expect(l.href).toContain('-80.130045');
+    }
+  });
+});
+
+describe('describeResult', () => {
+  it('cites the place and the position evidence', () => {
+    const text = describeResult(
+      {
+        outcome: 'found',
+        name: 'South Beach',
+        lat: 25.79,
+        lng: -80.13,
+        confidence: 0.97,
+        radiusMeters: 10,
+        source: 'GPS Metadata',
+        insideCoverage: true,
+        place: { municipality: 'Miami Beach', neighbourhood: 'South Beach', zip: '33139', nearest: null },
+        candidates: [],
+        explanation: ['Fallback sentence'],
+      },
+      [{ locator: 'metadata', kind: 'position', summary: 'The photo carries GPS coordinates.' }],
+    );
+    expect(text).toBe('South Beach, Miami Beach, 33139. The photo carries GPS coordinates.');
+  });
+});
+
+describe('indexExport', () => {
+  it('writes the items with [lat, lng] coordinates and the count', () => {
+    const item: LocationIndexItem = {
+      id: 'a1',
+      analysisId: null,
+      name: 'Brickell',
+      coordinates: { lat: 25.76, lng: -80.19 },
+      hasImage: false,
+      thumbnailUrl: null,
+      source: 'Manual',
+      status: 'idle',
+      confidence: 0.8,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const doc = indexExport([item], new Date('2026-02-01T00:00:00Z'));
+    expect(doc).toEqual({
+      exportedAt: '2026-02-01T00:00:00.000Z',
+      count: 1,
+      locations: [
+        {
+          id: 'a1',
+          name: 'Brickell',
+          coordinates: [25.76, -80.19],
+          confidence: 0.8,
+          source: 'Manual',
+          status: 'idle',
+          hasImage: false,
+          timestamp: '2026-01-01T00:00:00.000Z',
+          analysisId: null,
+        },
+      ],
+    });
+  });
+});

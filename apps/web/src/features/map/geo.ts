@@ -1,0 +1,117 @@
+import { DOWNTOWN_MIAMI, LIMITS, type AnalysisResult, type Evidence, type LocationIndexItem } from '@vt/shared';
+
+const EARTH_RADIUS_M = 6_371_008.8;
+const toRad = (d: number) => (d * Math.PI) / 180;
+const toDeg = (r: number) => (r * 180) / Math.PI;
+
+/**
+ * A geodesic circle as a closed GeoJSON ring of `steps` points: the uncertainty radius drawn on the map.
+ * Destination-point formula, so it stays round at any latitude.
+ */
+export function circlePolygon(lat: number, lng: number, radiusM: number, steps = 64) {
+  const d = radiusM / EARTH_RADIUS_M;
+  const φ1 = toRad(lat);
+  const λ1 = toRad(lng);
+  const ring: [number, number][] = [];
+  for (let i = 0; i < steps; i++) {
+    const θ = (2 * Math.PI * i) / steps;
+    const φ2 = Math.asin(Math.sin(φ1) * Math.cos(d) + Math.cos(φ1) * Math.sin(d) * Math.cos(θ));
+    const λ2 = λ1 + Math.atan2(Math.sin(θ) * Math.sin(d) * Math.cos(φ1), Math.cos(d) - Math.sin(φ1) * Math.sin(φ2));
+    ring.push([toDeg(λ2), toDeg(φ2)]);
+  }
+  ring.push(ring[0]!);
+  return {
+    type: 'Feature' as const,
+    properties: { radiusM },
+    geometry: { type: 'Polygon' as const, coordinates: [ring] },
+  };
+}
+
+export function haversineMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const dφ = toRad(b.lat - a.lat);
+  const dλ = toRad(b.lng - a.lng);
+  const h = Math.sin(dφ / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dλ / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(h));
+}
+
+/** "3.2 km from downtown Miami": the Extra view's real distance. */
+export function distanceFromDowntown(lat: number, lng: number): string {
+  const m = haversineMeters(DOWNTOWN_MIAMI, { lat, lng });
+  return m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`;
+}
+
+export type CompareLink = { label: string; href: string };
+
+/** The popup's Compare links (spec 2 §2): a maps service, street view, satellite and OpenStreetMap, for the point. */
+export function compareLinks(lat: number, lng: number): CompareLink[] {
+  const la = lat.toFixed(6);
+  const ln = lng.toFixed(6);
+  return [
+    { label: 'Google Maps', href: `https://www.google.com/maps/search/?api=1&query=${la},${ln}` },
+    { label: 'Street View', href: `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${la},${ln}` },
+    { label: 'Satellite', href: `https://www.google.com/maps/@${la},${ln},300m/data=!3m1!1e3` },
+    { label: 'OpenStreetMap', href: `https://www.openstreetmap.org/?mlat=${la}&mlon=${ln}#map=18/${la}/${ln}` },
+  ];
+}
+
+/** Spec 2 §2: 20 characters collapsed, 40 expanded in the sidebar, 30 in the overview card. */
+export const NAME_LIMIT = { collapsed: 20, expanded: 40, card: 30 } as const;
+
+export function truncateName(name: string, max: number): string {
+  const chars = Array.from(name);
+  return chars.length <= max ? name : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** The sidebar's list: the first 5 and how many more, or everything when expanded. */
+export function visibleItems<T>(items: readonly T[], expanded: boolean): { shown: readonly T[]; more: number } {
+  if (expanded) return { shown: items, more: 0 };
+  const n = LIMITS.locationIndexCollapsedShown;
+  return { shown: items.slice(0, n), more: Math.max(0, items.length - n) };
+}
+
+/** The spec's status badge: the item's number while idle, '...' while busy, OK, UP, ERR. */
+export function statusBadge(status: LocationIndexItem['status'], position: number): string {
+  switch (status) {
+    case 'verifying':
+    case 'reevaluating':
+      return '...';
+    case 'verified':
+      return 'OK';
+    case 'reevaluated':
+      return 'UP';
+    case 'error':
+      return 'ERR';
+    default:
+      return String(position);
+  }
+}
+
+/** A short paragraph for the popup, made from the result and its evidence rather than invented. */
+export function describeResult(result: AnalysisResult, evidence: readonly Evidence[]): string {
+  const place = result.place;
+  const where = [place?.neighbourhood, place?.municipality, place?.zip].filter(Boolean).join(', ');
+  const cited = evidence.filter((e) => e.kind === 'position').map((e) => e.summary);
+  const parts = [where ? `${where}.` : null, ...(cited.length ? cited : result.explanation).slice(0, 2)].filter(
+    (s): s is string => Boolean(s),
+  );
+  return parts.join(' ') || 'No evidence located this photo.';
+}
+
+/** Export results (spec 2 §2): the index as a JSON document, newest first. */
+export function indexExport(items: readonly LocationIndexItem[], exportedAt = new Date()) {
+  return {
+    exportedAt: exportedAt.toISOString(),
+    count: items.length,
+    locations: items.map((i) => ({
+      id: i.id,
+      name: i.name,
+      coordinates: [i.coordinates.lat, i.coordinates.lng] as [number, number],
+      confidence: i.confidence,
+      source: i.source,
+      status: i.status,
+      hasImage: i.hasImage,
+      timestamp: i.createdAt,
+      analysisId: i.analysisId,
+    })),
+  };
+}

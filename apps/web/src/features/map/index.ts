@@ -1,0 +1,2 @@
+export { MapScreen } from './components/map-screen';
+export { TestMapScreen } from './components/test-map-screen';

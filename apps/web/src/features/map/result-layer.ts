@@ -1,0 +1,115 @@
+import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+import { MAP, type AnalysisResult } from '@vt/shared';
+import { circlePolygon } from './geo';
+
+const CIRCLE_SOURCE = 'vt-uncertainty';
+
+/** Candidates closer than this to the answer are the answer itself, not another place. */
+const SAME_PLACE_M = 25;
+
+export type PlacedResult = { remove(): void; popup: Popup; marker: Marker };
+
+function ensureCircleLayers(map: MapLibreMap) {
+  if (map.getSource(CIRCLE_SOURCE)) return;
+  map.addSource(CIRCLE_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+  map.addLayer({
+    id: 'vt-uncertainty-fill',
+    type: 'fill',
+    source: CIRCLE_SOURCE,
+    paint: { 'fill-color': '#5cc8ff', 'fill-opacity': 0.12 },
+  });
+  map.addLayer({
+    id: 'vt-uncertainty-line',
+    type: 'line',
+    source: CIRCLE_SOURCE,
+    paint: { 'line-color': '#5cc8ff', 'line-width': 1.5, 'line-dasharray': [3, 2] },
+  });
+}
+
+/**
+ * Puts one analysis on the map: the round photo marker, its uncertainty circle, the other candidates as small
+ * numbered markers, and a popup (content supplied by the caller) that opens `popupDelayMs` after the fly starts.
+ */
+export function placeResult(
+  map: MapLibreMap,
+  result: AnalysisResult,
+  thumbnailUrl: string | null,
+  popupContent: HTMLElement,
+  opts: { fly: boolean },
+): PlacedResult {
+  ensureCircleLayers(map);
+  const radius = result.radiusMeters ?? 0;
+  (map.getSource(CIRCLE_SOURCE) as GeoJSONSource).setData({
+    type: 'FeatureCollection',
+    features: radius > 0 ? [circlePolygon(result.lat, result.lng, radius)] : [],
+  });
+
+  const el = document.createElement('button');
+  el.type = 'button';
+  el.className = 'vt-result-marker';
+  el.dataset.testid = 'result-marker';
+  el.setAttribute('aria-label', `Located: ${result.name}`);
+  if (thumbnailUrl) el.style.backgroundImage = `url("${thumbnailUrl.replace(/"/g, '%22')}")`;
+
+  const popup = new Popup({ offset: 32, closeOnClick: false, maxWidth: '340px', focusAfterOpen: false }).setDOMContent(
+    popupContent,
+  );
+  const marker = new Marker({ element: el }).setLngLat([result.lng, result.lat]).setPopup(popup).addTo(map);
+
+  const candidates = result.candidates
+    .filter((c) => Math.hypot((c.lat - result.lat) * 111_000, (c.lng - result.lng) * 100_000) > SAME_PLACE_M)
+    .slice(0, 4)
+    .map((c, i) => {
+      const badge = document.createElement('div');
+      badge.className = 'vt-candidate-marker';
+      badge.dataset.testid = 'candidate-marker';
+      badge.title = `${c.label} (${c.source})`;
+      const n = document.createElement('b');
+      n.textContent = String(i + 2);
+      badge.append(n, `${Math.round(c.probability * 100)}%`);
+      return new Marker({ element: badge }).setLngLat([c.lng, c.lat]).addTo(map);
+    });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (opts.fly) {
+    map.flyTo({
+      center: [result.lng, result.lat],
+      zoom: MAP.flyToZoom,
+      pitch: MAP.flyToPitch,
+      duration: MAP.flyToDurationMs,
+      essential: true,
+    });
+    timer = setTimeout(() => {
+      if (!popup.isOpen()) marker.togglePopup();
+    }, MAP.popupDelayMs);
+  }
+
+  return {
+    marker,
+    popup,
+    remove() {
+      clearTimeout(timer);
+      popup.remove();
+      marker.remove();
+      for (const c of candidates) c.remove();
+      const source = map.getSource(CIRCLE_SOURCE) as GeoJSONSource | undefined;
+      source?.setData({ type: 'FeatureCollection', features: [] });
+    },
+  };
+}
+
+/** Back to the opening view (spec 2 §9). */
+export function flyHome(map: MapLibreMap, center: [number, number]) {
+  map.flyTo({ center, zoom: MAP.startZoom, pitch: 0, bearing: 0, duration: MAP.flyToDurationMs, essential: true });
+}
+
+/** The marker-only fly (spec 2 §9): an index item, a dashboard hint. */
+export function flyToItem(map: MapLibreMap, lat: number, lng: number) {
+  map.flyTo({
+    center: [lng, lat],
+    zoom: MAP.markerOnlyZoom,
+    pitch: MAP.markerOnlyPitch,
+    duration: MAP.flyToDurationMs,
+    essential: true,
+  });
+}

@@ -1,0 +1,177 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LIMITS } from '@vt/shared';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
+import { Logo } from '../../../components/ui/logo';
+import { useStore } from '../../../lib/store';
+import { authErrorStore, returnToFrom, signOut, startSignIn, useSession } from '../../auth';
+import { isNavHidden, navLinksFor } from '../nav-links';
+import { useScrolledPast } from '../use-scrolled';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-fg bg-raised' : 'text-muted hover:text-fg hover:bg-raised/70',
+  );
+
+function Shell({ compact, children }: { compact: boolean; children: React.ReactNode }) {
+  return (
+    <header
+      data-compact={compact}
+      className={cx(
+        'sticky top-0 z-50 border-b transition-[background-color,border-color,padding] duration-300',
+        compact ? 'border-line bg-bg/90 backdrop-blur-md' : 'border-transparent bg-bg',
+      )}
+    >
+      <nav
+        aria-label="Main"
+        className={cx('mx-auto flex max-w-6xl items-center gap-4 px-5 sm:px-8', compact ? 'h-14' : 'h-18')}
+      >
+        {children}
+      </nav>
+    </header>
+  );
+}
+
+/** The site navigation bar (spec 1 §2). */
+export function NavBar() {
+  const location = useLocation();
+  const compact = useScrolledPast(LIMITS.navScrollThresholdPx);
+  const authError = useStore(authErrorStore);
+  const { user, isAuthenticated, isLoading } = useSession();
+  // The menu belongs to the page it was opened on, so it closes by itself on navigation.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
+  const [signingOut, setSigningOut] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpenOn(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  if (isNavHidden(location.pathname)) return null;
+
+  const home = (
+    <Link to="/" className="rounded-md" aria-label="Vision Terminal home">
+      <Logo compact={compact} />
+    </Link>
+  );
+
+  // After a provider error the bar offers only the way out: clearing the stale sign-in state.
+  if (authError) {
+    return (
+      <Shell compact={compact}>
+        {home}
+        <div className="ml-auto flex items-center gap-3" role="alert">
+          <span className="text-sm font-semibold text-warm">Auth Error</span>
+          <a
+            href="/clear-auth0.html?auto"
+            className="rounded-md px-3 py-2 text-sm font-medium text-accent underline hover:text-accent-strong"
+          >
+            Clear Cache
+          </a>
+        </div>
+      </Shell>
+    );
+  }
+
+  const links = navLinksFor(isAuthenticated);
+  const signIn = () => startSignIn(returnToFrom(location));
+  const doSignOut = () => {
+    setSigningOut(true);
+    void signOut();
+  };
+
+  const account = isLoading ? (
+    <span className="h-9 w-20 rounded-lg bg-raised motion-safe:animate-pulse" aria-hidden="true" />
+  ) : user ? (
+    <>
+      <Avatar name={user.name} email={user.email} picture={user.picture} />
+      <span className="hidden max-w-40 truncate text-sm font-medium text-fg lg:inline" data-testid="nav-user-name">
+        {user.name}
+      </span>
+      <Button variant="secondary" size="sm" onClick={doSignOut} disabled={signingOut}>
+        Sign Out
+      </Button>
+    </>
+  ) : (
+    <Button size="sm" onClick={signIn}>
+      Sign In
+    </Button>
+  );
+
+  return (
+    <Shell compact={compact}>
+      {home}
+      <ul className="ml-6 hidden items-center gap-1 md:flex">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="ml-auto hidden items-center gap-3 md:flex">
+        {isAuthenticated && (
+          <ButtonLink to="/access-ai" variant="warm" size="sm">
+            Launch VT
+          </ButtonLink>
+        )}
+        {account}
+      </div>
+
+      <button
+        type="button"
+        className="ml-auto inline-flex size-10 items-center justify-center rounded-lg border border-line text-fg md:hidden"
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="absolute inset-x-0 top-full border-b border-line bg-surface px-5 pt-2 pb-5 shadow-xl md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'} className={(s) => cx(linkClass(s), 'block py-3 text-base')}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
+          {isAuthenticated && (
+            <ButtonLink to="/access-ai" variant="warm" size="sm">
+              Launch VT
+            </ButtonLink>
+          )}
+          {user && <span className="mr-auto truncate text-sm text-muted">{user.email}</span>}
+          {account}
+        </div>
+      </div>
+    </Shell>
+  );
+}

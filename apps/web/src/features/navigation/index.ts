@@ -1,0 +1,2 @@
+export { NavBar } from './components/nav-bar';
+export { isNavHidden } from './nav-links';

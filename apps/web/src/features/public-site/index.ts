@@ -1,0 +1,11 @@
+export { DemoTerminal } from './components/demo-terminal';
+export { FeatureGrid } from './components/feature-grid';
+export { HowItWorks } from './components/how-it-works';
+export { CallToAction } from './components/call-to-action';
+export { SiteFooter } from './components/site-footer';
+export { MeasuredFigureText } from './components/measured-figure';
+export { PlanCards } from './components/plan-cards';
+export { Icon } from './components/icons';
+export { usePublicConfig, useBenchmarks } from './api';
+export { TARGETS, describeFigure } from './figures';
+export { plansVisible, isPlanId } from './plans';

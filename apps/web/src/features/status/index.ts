@@ -1,0 +1,1 @@
+export { StatusPanel } from './components/status-panel';

@@ -1,0 +1,103 @@
+import { ApiErrorSchema } from '@vt/shared';
+import type { z } from 'zod';
+import { emitAuthEvent } from './auth-events';
+
+/** Raised for every failed API call; the message is the spec's text plus what the server said. */
+export class ApiRequestError extends Error {
+  constructor(
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    /** The server's stable error code when it sent one. */
+    readonly code: string | null,
+    readonly serverMessage: string | null,
+  ) {
+    super(apiErrorMessage(status, serverMessage));
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** "API request failed: 404 — No route for GET /api/x" (spec 1 §8). */
+export function apiErrorMessage(status: number, serverMessage: string | null): string {
+  const head = status === 0 ? 'API request failed: network error' : `API request failed: ${status}`;
+  return serverMessage ? `${head} — ${serverMessage}` : head;
+}
+
+/** Reads `{ error: { code, message } }` from a failed response body, tolerating anything else. */
+export function parseApiError(body: unknown): { code: string; message: string } | null {
+  const parsed = ApiErrorSchema.safeParse(body);
+  return parsed.success ? parsed.data.error : null;
+}
+
+/** What a 401 means for the screen: a dead session, or simply not signed in. */
+export function authEventFor(status: number, code: string | null): 'session_expired' | 'unauthorized' | null {
+  if (status !== 401) return null;
+  return code === 'session_expired' ? 'session_expired' : 'unauthorized';
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Public reads (e.g. the session probe) set this false so a 401 does not bounce the user. */
+  reportAuthErrors?: boolean;
+};
+
+/** Fetches a same-origin JSON endpoint and parses the answer with its shared zod schema. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const { method = 'GET', body, signal, reportAuthErrors = true } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiRequestError(0, 'network_error', 'The server could not be reached.');
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const apiError = parseApiError(payload);
+    const error = new ApiRequestError(response.status, apiError?.code ?? null, apiError?.message ?? null);
+    const event = reportAuthErrors ? authEventFor(response.status, error.code) : null;
+    if (event) emitAuthEvent(event);
+    console.error(error.message, { path });
+    throw error;
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error('API response did not match its contract', { path, issues: parsed.error.issues });
+    throw new ApiRequestError(
+      response.status,
+      'invalid_response',
+      'The server sent an answer this page does not understand.',
+    );
+  }
+  return parsed.data;
+}
+
+export const apiGet = <S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options?: Omit<RequestOptions, 'method' | 'body'>,
+) => apiRequest(path, schema, { ...options, method: 'GET' });
+
+export const apiSend = <S extends z.ZodType>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: Omit<RequestOptions, 'method' | 'body'>,
+) => apiRequest(path, schema, { ...options, method, body });

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { gpsJpeg } from '../fixtures/photos';
+
+/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
+async function snap(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+test.describe('/access-ai: analyse a photo without the map', () => {
+  test('a GPS photo from Miami Beach: upload, live stages, result card, history after reload', async ({ page }) => {
+    await signInLocally(page, { email: uniqueEmail('miami'), name: 'Mia Beach' });
+    await page.goto('/access-ai');
+    await expect(page.getByRole('heading', { name: 'Analyse a photo' })).toBeVisible();
+    await expect(page.getByText('No locations yet')).toBeVisible();
+
+    // Hold the upload briefly so the busy state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/photos', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'miami-beach.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(25.7907, -80.13) });
+    const button = page.getByRole('button', { name: 'Analyzing...' });
+    await expect(button).toBeVisible();
+    await expect(button).toBeDisabled();
+    release();
+
+    const stages = page.getByTestId('stages');
+    await expect(stages.locator('[data-stage="finished"]')).toHaveAttribute('data-status', 'done');
+    for (const key of ['received', 'metadata', 'derivatives', 'locator:metadata', 'fused']) {
+      await expect(stages.locator(`[data-stage="${key}"]`)).toHaveAttribute('data-status', 'done');
+    }
+    await expect(stages.locator('[data-stage="metadata"]')).toContainText('GPS position found');
+
+    const card = page.getByTestId('result-card');
+    await expect(card.getByTestId('coordinates')).toContainText('25.7907');
+    await expect(card.getByTestId('coordinates')).toContainText('-80.1300');
+    await expect(card.getByTestId('evidence')).toContainText('GPS');
+    await expect(card.getByTestId('evidence')).toContainText('accuracy ±5 m');
+    await expect(card.getByRole('img', { name: 'Thumbnail of miami-beach.jpg' })).toBeVisible();
+    await expect(card.getByTestId('location-preview')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+      'href',
+      /mlat=25\.790700&mlon=-80\.130000/,
+    );
+    await expect(page.getByRole('button', { name: 'Choose photo' })).toBeEnabled();
+    await snap(page, 'access-ai-1280');
+
+    // The history is on the server: a reload shows it, and opening it shows the stored result again.
+    await page.reload();
+    const recent = page.getByTestId('recent-analyses');
+    await expect(recent.getByRole('button')).toHaveCount(1);
+    await expect(recent).toContainText('25.7907, -80.1300');
+    await recent.getByRole('button').first().click();
+    await expect(page.getByTestId('result-card').getByTestId('coordinates')).toContainText('25.790700, -80.130000');
+
+    // A phone-sized screen: nothing wider than the viewport.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('result-card')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snap(page, 'access-ai-390');
+  });
+
+  test('a file that is not a photo gets the server’s 415 message and no retry', async ({ page }) => {
+    await signInLocally(page, { email: uniqueEmail('notes'), name: 'Nat Notes' });
+    await page.goto('/access-ai');
+    await page.getByTestId('photo-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('just some text, not a photo\n'),
+    });
+    const alert = page.getByTestId('analysis-error');
+    await expect(alert).toContainText('"notes.txt" is not a supported photo.');
+    await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose photo' })).toBeEnabled();
+    await snap(page, 'access-ai-415');
+  });
+});

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { gpsJpeg } from '../fixtures/photos';
+
+test.describe('/settings', () => {
+  test('changing the name shows in the navigation after a reload', async ({ page }) => {
+    await signInLocally(page, { email: uniqueEmail('settings-name'), name: 'Sam Before' });
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(name).toHaveValue('Sam Before');
+    const zone = page.getByLabel('Time zone');
+    await expect(zone).toHaveValue('America/New_York');
+    await name.fill('Sam After');
+    await page.getByRole('textbox', { name: 'Company' }).fill('Acme Surveys');
+    await zone.selectOption('Europe/Berlin');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('nav-user-name').first()).toHaveText('Sam After');
+    await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue('Acme Surveys');
+    await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('   ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Name cannot be empty')).toBeVisible();
+  });
+
+  test('export downloads JSON with the profile', async ({ page }) => {
+    const email = uniqueEmail('settings-export');
+    await signInLocally(page, { email, name: 'Ella Export' });
+    await page.goto('/settings');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export my data' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^vision-terminal-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(data.profile.email).toBe(email);
+    expect(data.profile.name).toBe('Ella Export');
+    expect(Array.isArray(data.analyses)).toBe(true);
+  });
+
+  test('deleting the account signs out; the same e-mail then starts a new, empty account', async ({ page }) => {
+    const email = uniqueEmail('settings-delete');
+    await signInLocally(page, { email, name: 'Dee Delete' });
+    const res = await page.request.post('/api/photos', {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: {
+        photo: {
+          name: 'x.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await gpsJpeg(25.7781, -80.1301, { width: 800, height: 600 }),
+        },
+      },
+    });
+    expect(res.status()).toBe(202);
+    await page.goto('/settings');
+    const opener = page.getByRole('button', { name: 'Delete my account' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('E-mail address').fill('someone-else@example.com');
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('E-mail address').fill(email);
+    await confirm.click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+    expect((await page.request.get('/api/users/profile')).status()).toBe(401);
+
+    // The local provider may still remember the person (its own session), then it signs them straight back in.
+    await page.getByRole('button', { name: 'Sign In' }).first().click();
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/local-idp/') || url.pathname === '/dashboard' || url.pathname === '/',
+    );
+    if (page.url().includes('/local-idp/')) {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Name').fill('Dee Again');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    }
+    await expect(page.getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
+    const session = (await (await page.request.get('/api/auth/session')).json()) as {
+      user: { email: string; analysisCount: number };
+    };
+    expect(session.user.email).toBe(email);
+    expect(session.user.analysisCount).toBe(0);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('stat-total')).toContainText('0');
+    await expect(page.getByText('No analyses yet')).toBeVisible();
+  });
+
+  for (const width of [1280, 390]) {
+    test(`looks right at ${width} px`, async ({ page }) => {
+      await signInLocally(page, { email: uniqueEmail('settings-shot'), name: 'Shawn Shot' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/settings');
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Shawn Shot');
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`settings-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.screenshot({ path: test.info().outputPath(`settings-dialog-${width}.png`) });
+    });
+  }
+});

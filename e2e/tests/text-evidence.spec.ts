@@ -1,0 +1,45 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { streetSignPhoto } from '../fixtures/photos';
+
+/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
+async function snap(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+test.describe('text evidence: a photo located by the sign in it', () => {
+  for (const width of [1280, 390]) {
+    test(`the OCR boxes show on the photo and name the match (${width} px)`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signInLocally(page, { email: uniqueEmail('sign'), name: 'Sign Reader' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/access-ai');
+      await page.getByTestId('photo-input').setInputFiles({ name: 'corner.jpg', mimeType: 'image/jpeg', buffer: await streetSignPhoto() });
+
+      const stages = page.getByTestId('stages');
+      await expect(stages.locator('[data-stage="finished"]')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+      await expect(stages.locator('[data-stage="locator:text"]')).toContainText('Text in the photo');
+
+      const card = page.getByTestId('result-card');
+      await expect(card.getByTestId('coordinates')).toContainText('25.7655');
+      await expect(card.getByTestId('coordinates')).toContainText('-80.2375');
+      await expect(card.getByTestId('evidence')).toContainText('the corner of SW 8 St & SW 27 Ave');
+
+      const text = card.getByTestId('text-evidence');
+      await text.scrollIntoViewIfNeeded();
+      await expect(text.getByRole('img', { name: 'corner.jpg with the text that was read outlined' })).toBeVisible();
+      await expect(text.locator('[data-testid="ocr-box"][data-used="true"]')).toHaveCount(2);
+      await expect(text.getByTestId('text-matches')).toContainText('SW 8 St & SW 27 Ave');
+      await expect(text.getByTestId('text-matches')).toContainText('“SW 8 ST” + “SW 27 AVE”');
+      // The boxes sit on the photo where the sign is (x 30–66%).
+      const photo = await text.getByRole('img').boundingBox();
+      for (const box of await text.locator('[data-testid="ocr-box"][data-used="true"]').all()) {
+        const b = (await box.boundingBox())!;
+        expect(b.x).toBeGreaterThan(photo!.x + photo!.width * 0.25);
+        expect(b.x + b.width).toBeLessThan(photo!.x + photo!.width * 0.75);
+      }
+      await snap(page, `text-evidence-${width}`);
+    });
+  }
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { LatLngSchema } from './common';
+
+/** The spec's source name for items a person adds by hand (spec 2 §3: source default Manual). */
+export const MANUAL_SOURCE = 'Manual';
+
+const name = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const confidence = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+const source = z.string().trim().min(1).max(60);
+
+/** A location record (spec 1 §3: location_name, coordinates, address; listed results add created_at). */
+export const LocationSchema = z.object({
+  id: z.string(),
+  location_name: z.string(),
+  coordinates: LatLngSchema,
+  /** Neighbourhood, municipality and ZIP as one line, as far as known. */
+  address: z.string().nullable(),
+  municipality: z.string().nullable(),
+  neighbourhood: z.string().nullable(),
+  zip: z.string().nullable(),
+  source: z.string(),
+  confidence: z.number().min(0).max(1),
+  /** The analysis that produced it; null for a location created by hand. */
+  analysis_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+/** POST /api/locations/create (spec 1 §7). */
+export const LocationCreateRequestSchema = z.object({
+  location_name: name(200),
+  coordinates: LatLngSchema,
+  address: z.string().trim().max(300, 'must be at most 300 characters').nullable().optional(),
+  source: source.optional(),
+  confidence: confidence.optional(),
+});
+export type LocationCreateRequest = z.infer<typeof LocationCreateRequestSchema>;
+export const LocationEnvelopeSchema = z.object({ location: LocationSchema });
+
+/** Query of the paged history lists (spec 1 §9: page size default 20); strings because they come from a URL. */
+export const LocationsPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LIMITS.pageSizeMax, `limit must be at most ${LIMITS.pageSizeMax}`)
+    .default(LIMITS.pageSizeDefault),
+  offset: z.coerce
+    .number({ message: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .default(0),
+});
+export type LocationsPageQuery = z.infer<typeof LocationsPageQuerySchema>;
+
+/** GET /api/locations/my: the newest first; the server keeps the spec's 50 newest per user. */
+export const LocationsPageSchema = z.object({
+  locations: z.array(LocationSchema),
+  total: z.number().int().nonnegative(),
+});
+export type LocationsPage = z.infer<typeof LocationsPageSchema>;
+
+export const LocationIndexStatusSchema = z.enum([
+  'idle',
+  'verifying',
+  'verified',
+  'reevaluating',
+  'reevaluated',
+  'error',
+]);
+export type LocationIndexStatus = z.infer<typeof LocationIndexStatusSchema>;
+
+/** One item of the location index (spec 2 §3), kept on the server, at most 20 per user. */
+export const LocationIndexItemSchema = z.object({
+  id: z.string(),
+  /** The analysis that produced it; null for a manual item. */
+  analysisId: z.string().nullable(),
+  name: z.string(),
+  coordinates: LatLngSchema,
+  hasImage: z.boolean(),
+  /** The analysed photo's thumbnail (owner only), when there is one. */
+  thumbnailUrl: z.string().nullable(),
+  source: z.string(),
+  status: LocationIndexStatusSchema,
+  confidence: z.number().min(0).max(1),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LocationIndexItem = z.infer<typeof LocationIndexItemSchema>;
+
+/** GET /api/location-index: newest first. */
+export const LocationIndexSchema = z.object({
+  items: z.array(LocationIndexItemSchema),
+  max: z.literal(LIMITS.locationIndexMax),
+});
+export type LocationIndex = z.infer<typeof LocationIndexSchema>;
+
+/** POST /api/location-index: a manual item. */
+export const LocationIndexCreateRequestSchema = z.object({
+  name: name(200),
+  lat: LatLngSchema.shape.lat,
+  lng: LatLngSchema.shape.lng,
+  confidence: confidence.optional(),
+  source: source.optional(),
+});
+export type LocationIndexCreateRequest = z.infer<typeof LocationIndexCreateRequestSchema>;
+
+/** The new item, and the ids of the oldest items that left to keep the index at its maximum. */
+export const LocationIndexCreateResponseSchema = z.object({
+  item: LocationIndexItemSchema,
+  evicted: z.array(z.string()),
+});
+export type LocationIndexCreateResponse = z.infer<typeof LocationIndexCreateResponseSchema>;
+
+/** DELETE /api/location-index and DELETE /api/location-index/:id. */
+export const LocationIndexRemovedSchema = z.object({ removed: z.number().int().nonnegative() });
+
+/** GET /api/geo/county-outline: Miami-Dade's (coarse, land-clipped) outline as GeoJSON, [lng, lat] positions. */
+export const CountyOutlineSchema = z.object({
+  type: z.literal('Feature'),
+  properties: z.object({
+    name: z.string(),
+    /** [minLng, minLat, maxLng, maxLat] */
+    bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    source: z.string(),
+  }),
+  geometry: z.object({
+    type: z.literal('MultiPolygon'),
+    coordinates: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
+  }),
+});
+export type CountyOutline = z.infer<typeof CountyOutlineSchema>;

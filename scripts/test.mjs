@@ -1,0 +1,60 @@
+// `npm test`: everything, in order, failing with a non-zero exit on the first red step:
+// install what is missing → typecheck → lint → unit + integration tests on PGlite → the same integration
+// tests on PostgreSQL when TEST_DATABASE_URL is set → web build → Playwright in Chromium.
+import { existsSync } from 'node:fs';
+import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, run } from './lib/ensure.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const started = Date.now();
+const timings = [];
+
+function step(name, fn) {
+  const t0 = Date.now();
+  log(`── ${name}`);
+  const status = fn();
+  timings.push(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (status !== 0) {
+    console.error(`[vt] FAILED: ${name} (exit ${status})`);
+    console.error(timings.map((t) => `  ${t}`).join('\n'));
+    process.exit(status || 1);
+  }
+}
+
+/** The sign pictures the text tests and benchmarks draw use DejaVu Sans (Debian's fonts-dejavu-core). */
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM) && existsSync(FONT)) return 0;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `[vt] Chromium (${CHROMIUM}) and the DejaVu fonts (${FONT}) are needed for the tests; one is missing.\n` +
+        '     Install them with: sudo apt-get install -y chromium fonts-dejavu-core   (or set CHROMIUM_PATH to a Chromium binary)',
+    );
+    return 1;
+  }
+  log('installing Chromium and fonts from Debian packages…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], { env }) !== 0) return 1;
+  return run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env });
+}
+
+checkNodeVersion();
+ensureDependencies();
+step('chromium', ensureChromium);
+step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
+step('lint', () => run('npm', ['run', '--silent', 'lint']));
+step('unit + integration (PGlite)', () => run('npx', ['vitest', 'run'], { env: { ...process.env, VT_TEST_DB: 'pglite' } }));
+if (process.env.TEST_DATABASE_URL) {
+  step('integration (PostgreSQL)', () =>
+    run('npx', ['vitest', 'run', 'apps/server'], { env: { ...process.env, VT_TEST_DB: 'postgres' } }),
+  );
+} else {
+  log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration tests');
+}
+step('web build', () => {
+  ensureWebBuild();
+  return 0;
+});
+step('browser tests (Playwright, Chromium)', () => run('npm', ['run', '--silent', 'test', '-w', '@vt/e2e']));
+log(`all green in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(timings.map((t) => `  ${t}`).join('\n'));
