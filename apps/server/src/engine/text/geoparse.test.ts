@@ -80,6 +80,10 @@ describe('geoparse: corners of the county grid', () => {
     ['Coral Way further west is SW 24 St', ['Coral Way', 'SW 87 Ave'], -24, 87],
     ['Killian', ['Killian Pkwy', 'SW 117 Ave'], -104, 117],
     ['MLK', ['MLK Blvd', 'NW 22 Ave'], 62, 22],
+    ['OCR half-read the N of NW', ['IW 30 ST', 'IW 3 AVE'], 30, 3],
+    ['OCR half-read the N of NE', ['NE 40 ST', 'IE 2 AVE'], 40, -2],
+    ['OCR read S as 5', ['5W 8 ST', 'SW 27 AVE'], -8, 27],
+    ['one blade lost its prefix: the corner shares the other’s quadrant', ['NW 96 AVE', '113 ST'], 113, 96],
   ])('%s', (_, texts, street, avenue) => {
     const f = top(...texts)!;
     expect(f.kind).toBe('intersection');
@@ -100,6 +104,11 @@ describe('geoparse: corners of the county grid', () => {
     expect(f).toMatchObject({ kind: 'street', confidence: 0 });
     expect(f!.position).toBeUndefined();
     expect(f!.note).toMatch(/Miami Beach numbers its streets on its own grid/);
+  });
+
+  it('a bare number is not given a quadrant when the prefixed names disagree or name the same axis', () => {
+    expect(geoparse(lines('NW 96 AVE', 'SE 2 AVE', '113 ST')).some((f) => f.kind === 'intersection' && f.label.includes('113'))).toBe(false);
+    expect(geoparse(lines('NW 36 ST', '113 ST')).some((f) => f.kind === 'intersection')).toBe(false);
   });
 
   it('numbers off the county grid are ignored', () => {
@@ -124,6 +133,19 @@ describe('geoparse: addresses and block numbers', () => {
     const f = top('SW 8 ST 2700')!;
     expect(f.kind).toBe('block');
     expect(near(f.position, gridPoint(-8, 27))).toBe(true);
+  });
+
+  it('a block number between two stacked blades belongs to the blade whose corner it confirms', () => {
+    // Real signs: the street blade carries the avenue's hundred block. Near both blades, "9500" is SW 5 St's block
+    // at SW 95 Ave, not the 9500 block of SW 95 Ave (SW 95 St, 10 km away).
+    const found = geoparse([
+      { text: 'SW 5 ST', confidence: 90, box: { x: 0.3, y: 0.2, w: 0.2, h: 0.06 } },
+      { text: '9500', confidence: 90, box: { x: 0.52, y: 0.25, w: 0.04, h: 0.03 } },
+      { text: 'SW 95 AVE', confidence: 90, box: { x: 0.3, y: 0.28, w: 0.22, h: 0.06 } },
+    ]);
+    const placed = found.filter((f) => f.position);
+    expect(placed.length).toBeGreaterThan(0);
+    for (const f of placed) expect(near(f.position, gridPoint(-5, 95))).toBe(true);
   });
 
   it('a hundred-block number read as its own small line beside the blade', () => {
