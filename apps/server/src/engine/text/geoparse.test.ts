@@ -84,6 +84,7 @@ describe('geoparse: corners of the county grid', () => {
     ['OCR half-read the N of NE', ['NE 40 ST', 'IE 2 AVE'], 40, -2],
     ['OCR read S as 5', ['5W 8 ST', 'SW 27 AVE'], -8, 27],
     ['one blade lost its prefix: the corner shares the other’s quadrant', ['NW 96 AVE', '113 ST'], 113, 96],
+    ['a half-read prefix is not Hialeah when the other blade is county grid', ['W 19 AVE', 'SW 9 ST'], -9, 19],
   ])('%s', (_, texts, street, avenue) => {
     const f = top(...texts)!;
     expect(f.kind).toBe('intersection');
@@ -109,6 +110,14 @@ describe('geoparse: corners of the county grid', () => {
   it('a bare number is not given a quadrant when the prefixed names disagree or name the same axis', () => {
     expect(geoparse(lines('NW 96 AVE', 'SE 2 AVE', '113 ST')).some((f) => f.kind === 'intersection' && f.label.includes('113'))).toBe(false);
     expect(geoparse(lines('NW 36 ST', '113 ST')).some((f) => f.kind === 'intersection')).toBe(false);
+  });
+
+  it('a road placed at a corner is not also a place of its own', () => {
+    const found = geoparse(lines('W FLAGLER ST', 'SW 16 AVE'));
+    expect(found.filter((f) => f.position).map((f) => f.kind)).toEqual(['intersection']);
+    expect(geoparse(lines('N MIAMI AVE', 'NW 127 ST')).filter((f) => f.position).map((f) => f.kind)).toEqual(['intersection']);
+    // Alone, the road is still worth a wide guess.
+    expect(geoparse(lines('W FLAGLER ST')).some((f) => f.kind === 'place')).toBe(true);
   });
 
   it('numbers off the county grid are ignored', () => {

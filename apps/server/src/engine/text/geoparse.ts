@@ -200,6 +200,23 @@ function bareMentions(norms: string[], mentions: GridMention[]): GridMention[] {
   return out;
 }
 
+/**
+ * "»W 19 AVE" beside "SW 9 ST": a W/E-only prefix is Hialeah's grid only when nothing else says otherwise. When the
+ * county-grid names read on the sign agree on one quadrant that contains the letter, the rest of the prefix was lost.
+ */
+function reclaimHialeah(norms: string[], mentions: GridMention[]): void {
+  const county = mentions.filter((m) => !m.hialeah && m.quadrant.length === 2);
+  const quadrants = new Set(county.map((m) => m.quadrant));
+  if (quadrants.size !== 1) return;
+  const quadrant = [...quadrants][0]!;
+  mentions.forEach((m, i) => {
+    if (!m.hialeah || !quadrant.includes(m.quadrant) || !county.some((c) => c.axis !== m.axis)) return;
+    const norm = norms[m.line]!;
+    const [found] = gridMentions(`${quadrant} ${norm.slice(m.start + m.quadrant.length, m.end).trim()}`, m.line);
+    if (found && !found.hialeah) mentions[i] = { ...found, start: m.start, end: m.end, label: `${found.label} (prefix inferred)` };
+  });
+}
+
 type LineOf = { axis: 'street' | 'avenue'; label: string; lines: number[]; ocr: number; resolve(cross: GridLine): GridLine | null; fixed?: GridLine; bends?: boolean };
 
 const inRange = (l: GridLine) => (l.axis === 'street' ? l.number >= -450 && l.number <= 230 : l.number >= -60 && l.number <= 240);
@@ -263,10 +280,15 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
   // Grid lines: numbered names and named roads.
   const mentions = norms.flatMap((norm, i) => gridMentions(norm, i));
   mentions.push(...bareMentions(norms, mentions));
+  reclaimHialeah(norms, mentions);
   const gridLines: LineOf[] = [];
   const hialeahMentions: GridMention[] = [];
+  // Where each grid line was read, so a name inside it ("Flagler" in "W FLAGLER ST") is not also taken for a place.
+  const spans = new Map<string, Array<[line: number, start: number, end: number]>>();
+  const span = (label: string, line: number, start: number, end: number) => spans.set(label, [...(spans.get(label) ?? []), [line, start, end]]);
   for (const m of mentions) {
     take(m.line, m.start, m.end);
+    span(m.label, m.line, m.start, m.end);
     if (m.hialeah) {
       hialeahMentions.push(m);
       continue;
@@ -280,6 +302,7 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       const m = named.pattern.exec(norm);
       if (!m || isTaken(i, m.index, m.index + m[0].length)) continue;
       take(i, m.index, m.index + m[0].length);
+      span(named.label, i, m.index, m.index + m[0].length);
       const line = named.line;
       gridLines.push({
         axis: named.axis,
@@ -363,8 +386,11 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
 
   // Named places of the gazetteer.
   const placeFindings: TextFinding[] = [];
+  // A road already placed at a corner or an address is not a place of its own as well.
+  const placedSpans = [...cornered].flatMap((g) => spans.get(g.label) ?? []);
   norms.forEach((norm, i) => {
-    for (const mention of findPlacesInText(norm)) {
+    const free = placedSpans.filter(([line]) => line === i).reduce((t, [, a, b]) => t.slice(0, a) + ' '.repeat(b - a) + t.slice(b), norm);
+    for (const mention of findPlacesInText(free)) {
       const e = mention.entry;
       const base = PLACE_BASE[e.kind];
       const radius = e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade' ? municipalityRadius(e.municipality as Municipality) : base.radiusMeters;
