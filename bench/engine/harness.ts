@@ -277,7 +277,7 @@ export async function loadCorpus(dir = DEFAULT_CORPUS_DIR): Promise<{ dir: strin
 
 /** Updates one figure of bench/results/summary.json (read by GET /api/benchmarks/latest), keeping the other. */
 export function writeSummaryFigure(key: keyof LatestBenchmarks, figure: MeasuredFigure | null): void {
-  let current: LatestBenchmarks = { accuracy: null, speed: null };
+  let current: LatestBenchmarks = { accuracy: null, speed: null, signs: null };
   if (existsSync(SUMMARY_FILE)) {
     const parsed = LatestBenchmarksSchema.safeParse(JSON.parse(readFileSync(SUMMARY_FILE, 'utf8')));
     if (parsed.success) current = parsed.data;

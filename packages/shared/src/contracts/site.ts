@@ -22,5 +22,7 @@ export type MeasuredFigure = z.infer<typeof MeasuredFigureSchema>;
 export const LatestBenchmarksSchema = z.object({
   accuracy: MeasuredFigureSchema.nullable(),
   speed: MeasuredFigureSchema.nullable(),
+  /** Photos without GPS placed from the text on their signs (bench/text). */
+  signs: MeasuredFigureSchema.nullable().default(null),
 });
 export type LatestBenchmarks = z.infer<typeof LatestBenchmarksSchema>;

@@ -19,10 +19,10 @@ export function siteRoutes(app: FastifyInstance, deps: { config: Config; benchma
 
 /** A missing or malformed summary means "not yet measured", never an invented figure. */
 export function readBenchmarks(file: string): LatestBenchmarks {
-  if (!existsSync(file)) return { accuracy: null, speed: null };
+  if (!existsSync(file)) return { accuracy: null, speed: null, signs: null };
   try {
     return LatestBenchmarksSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
-    return { accuracy: null, speed: null };
+    return { accuracy: null, speed: null, signs: null };
   }
 }

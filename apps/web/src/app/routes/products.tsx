@@ -35,6 +35,7 @@ export function Component() {
     ['Accuracy', <MeasuredFigureText figure={figures.accuracy} target={TARGETS.accuracy} />],
     ['Coverage area', 'One county: Miami-Dade, Florida'],
     ['Processing speed', <MeasuredFigureText figure={figures.speed} target={TARGETS.speed} />],
+    ['Without GPS', <MeasuredFigureText figure={figures.signs} target={TARGETS.signs} />],
     ['Output', 'Coordinates, confidence, uncertainty radius, neighbourhood, municipality, ZIP, evidence'],
   ];
 

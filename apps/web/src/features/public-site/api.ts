@@ -3,7 +3,7 @@ import { LatestBenchmarksSchema, PublicConfigSchema, type LatestBenchmarks, type
 import { apiGet } from '../../lib/api-client';
 
 /** Until the server answers, the pages behave as if nothing was configured or measured. */
-const NOTHING_MEASURED: LatestBenchmarks = { accuracy: null, speed: null };
+const NOTHING_MEASURED: LatestBenchmarks = { accuracy: null, speed: null, signs: null };
 
 export function usePublicConfig(): PublicConfig | null {
   const query = useQuery({
