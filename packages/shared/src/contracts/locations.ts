@@ -150,7 +150,10 @@ export type IndexCheckResponse = z.infer<typeof IndexCheckResponseSchema>;
  * chosen candidate). Must lie in Miami-Dade County.
  */
 export const AnalysisCorrectionRequestSchema = z.object({
-  lat: z.number({ message: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),
+  lat: z
+    .number({ message: 'lat must be a number' })
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90'),
   lng: z
     .number({ message: 'lng must be a number' })
     .min(-180, 'lng must be between -180 and 180')

@@ -18,7 +18,11 @@ export type RelocateOptions = {
  * locator reads the original: they get exactly this input in the pipeline too). Like the pipeline's step,
  * one failing locator is reported as evidence and does not stop the others; no events are recorded.
  */
-export async function relocate(locators: readonly Locator[], input: LocatorInput, opts: RelocateOptions): Promise<Evidence[]> {
+export async function relocate(
+  locators: readonly Locator[],
+  input: LocatorInput,
+  opts: RelocateOptions,
+): Promise<Evidence[]> {
   const all: Evidence[] = [];
   for (const locator of locators) {
     const skipped = opts.force?.(locator) ? null : (locator.skip?.(all) ?? null);

@@ -34,8 +34,16 @@ const dms = (v: number) => {
 
 /** A photo of the SW 8 St & SW 27 Ave street sign whose EXIF GPS says `at` (5 m accuracy). */
 async function signWithGps(at: { lat: number; lng: number }): Promise<Buffer> {
-  const sign = await streetSign([{ name: 'SW 8 ST', block: '2700' }, { name: 'SW 27 AVE', block: '800' }]);
-  const scene = await composeScene(street, sign, { at: { x: 0.3, y: 0.18 }, widthShare: 0.36, rotateDeg: 4, blurSigma: 0.5 }, mulberry32(11));
+  const sign = await streetSign([
+    { name: 'SW 8 ST', block: '2700' },
+    { name: 'SW 27 AVE', block: '800' },
+  ]);
+  const scene = await composeScene(
+    street,
+    sign,
+    { at: { x: 0.3, y: 0.18 }, widthShare: 0.36, rotateDeg: 4, blurSigma: 0.5 },
+    mulberry32(11),
+  );
   return sharp(scene)
     .jpeg()
     .withExif({
@@ -62,7 +70,11 @@ const itemOf = async (b: TestBrowser, analysisId: string): Promise<LocationIndex
   (await indexOf(b)).find((i) => i.analysisId === analysisId)!;
 const check = async (b: TestBrowser, id: string, action: 'verify' | 'reevaluate') => {
   const res = await b.api(`/api/location-index/${id}/${action}`, { method: 'POST' });
-  return { status: res.status, body: res.body, check: res.status === 200 ? IndexCheckResponseSchema.parse(res.body) : undefined };
+  return {
+    status: res.status,
+    body: res.body,
+    check: res.status === 200 ? IndexCheckResponseSchema.parse(res.body) : undefined,
+  };
 };
 
 describe('Verify and Reevaluate of the location index (real, decisions §4)', () => {
@@ -83,7 +95,10 @@ describe('Verify and Reevaluate of the location index (real, decisions §4)', ()
     const analysis = await analyse(alice, 'corner-gps.jpg', await signWithGps(CORNER));
     expect(analysis.analysis_result!.source).toBe('GPS Metadata');
     // The text locator skipped itself after the precise fix: the analysis never read the sign.
-    expect(analysis.evidence.find((e) => e.locator === 'text')).toMatchObject({ kind: 'absent', details: { skipped: true } });
+    expect(analysis.evidence.find((e) => e.locator === 'text')).toMatchObject({
+      kind: 'absent',
+      details: { skipped: true },
+    });
     const before = await itemOf(alice, analysis.id);
     expect(before.status).toBe('idle');
 
@@ -138,7 +153,9 @@ describe('Verify and Reevaluate of the location index (real, decisions §4)', ()
 
   it('a hand-added item is verified by its name against the gazetteer, or contradicted, or unverifiable', async () => {
     const add = async (name: string, lat: number, lng: number) =>
-      LocationIndexCreateResponseSchema.parse((await alice.api('/api/location-index', { method: 'POST', body: { name, lat, lng } })).body).item;
+      LocationIndexCreateResponseSchema.parse(
+        (await alice.api('/api/location-index', { method: 'POST', body: { name, lat, lng } })).body,
+      ).item;
     const right = await check(alice, (await add('Sample: Bayfront Park', 25.7753, -80.1862)).id, 'verify');
     expect(right.check!).toMatchObject({ outcome: 'verified', item: { status: 'verified', confidence: 0.9 } });
     expect(right.check!.witnesses[0]).toMatchObject({ source: 'Gazetteer', agrees: true });

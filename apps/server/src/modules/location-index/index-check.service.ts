@@ -1,4 +1,12 @@
-import { LIMITS, USER_CONFIRMED_SOURCE, type Evidence, type IndexCheckResponse, type IndexCheckWitness, type PhotoMetadata, type User } from '@vt/shared';
+import {
+  LIMITS,
+  USER_CONFIRMED_SOURCE,
+  type Evidence,
+  type IndexCheckResponse,
+  type IndexCheckWitness,
+  type PhotoMetadata,
+  type User,
+} from '@vt/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import type { Locator, LocatorInput } from '../../engine/locators/locator';
@@ -90,13 +98,16 @@ export class IndexCheckService {
       const producers = row.source === USER_CONFIRMED_SOURCE ? new Set<string>() : producersOf(row.source);
       const stored = (analysis.evidence ?? []).filter((e) => !producers.has(e.locator));
       const claimRadius = row.source === USER_CONFIRMED_SOURCE ? 0 : (analysis.analysisResult?.radiusMeters ?? 0);
-      const ran = new Set(stored.filter((e) => !(e.details as { skipped?: boolean } | undefined)?.skipped).map((e) => e.locator));
+      const ran = new Set(
+        stored.filter((e) => !(e.details as { skipped?: boolean } | undefined)?.skipped).map((e) => e.locator),
+      );
       // Independent locators that did not run then (skipped after a precise GPS fix, or enabled since) run now.
       const pending = this.deps.locators.filter((l) => !producers.has(l.name) && !ran.has(l.name));
       let fresh: Evidence[] = [];
       if (pending.length) {
         const input = this.inputOf(analysis);
-        if (typeof input === 'string') reasons.push(`${pending.map((l) => SOURCE_LABEL[l.name] ?? l.name).join(' and ')} could not run: ${input}`);
+        if (typeof input === 'string')
+          reasons.push(`${pending.map((l) => SOURCE_LABEL[l.name] ?? l.name).join(' and ')} could not run: ${input}`);
         else fresh = await this.run(pending, input, analysis.id, () => true);
       }
       for (const e of [...stored.filter((e) => ran.has(e.locator)), ...fresh]) {
@@ -116,7 +127,10 @@ export class IndexCheckService {
         ? {
             status: 'verified' as const,
             // Verifying again confirms, it does not pump the confidence up: the step applies once per result.
-            confidence: row.status === 'verified' ? row.confidence : Math.min(1, Math.round((row.confidence + VERIFY_STEP) * 1000) / 1000),
+            confidence:
+              row.status === 'verified'
+                ? row.confidence
+                : Math.min(1, Math.round((row.confidence + VERIFY_STEP) * 1000) / 1000),
           }
         : verdict.outcome === 'contradicted'
           ? { status: 'error' as const }
@@ -127,7 +141,12 @@ export class IndexCheckService {
       item: toItem({ ...row, ...updated }),
       outcome: verdict.outcome,
       message: verdict.message,
-      witnesses: witnesses.map(({ source, summary, distanceMeters, agrees }) => ({ source, summary, distanceMeters, agrees })),
+      witnesses: witnesses.map(({ source, summary, distanceMeters, agrees }) => ({
+        source,
+        summary,
+        distanceMeters,
+        agrees,
+      })),
     };
   }
 

@@ -88,7 +88,11 @@ export class LocationIndexRepository {
   }
 
   /** Updates the item an analysis produced (if it is still in the index). */
-  async updateByAnalysis(userId: string, analysisId: string, patch: LocationIndexPatch): Promise<LocationIndexRow | undefined> {
+  async updateByAnalysis(
+    userId: string,
+    analysisId: string,
+    patch: LocationIndexPatch,
+  ): Promise<LocationIndexRow | undefined> {
     const [row] = await this.db
       .update(locationIndex)
       .set({ ...patch, updatedAt: new Date() })

@@ -8,11 +8,24 @@ describe('verification rules', () => {
   });
 
   it('a finding agrees when the point is within the larger radius', () => {
-    const e = { locator: 'text', kind: 'position' as const, summary: 's', position: { lat: 25.77, lng: -80.19 }, radiusMeters: 350, confidence: 0.8 };
-    expect(witnessOf(e, { lat: 25.7715, lng: -80.19 }, 0)).toMatchObject({ source: 'Text in Photo', agrees: true, distanceMeters: 167 });
+    const e = {
+      locator: 'text',
+      kind: 'position' as const,
+      summary: 's',
+      position: { lat: 25.77, lng: -80.19 },
+      radiusMeters: 350,
+      confidence: 0.8,
+    };
+    expect(witnessOf(e, { lat: 25.7715, lng: -80.19 }, 0)).toMatchObject({
+      source: 'Text in Photo',
+      agrees: true,
+      distanceMeters: 167,
+    });
     expect(witnessOf(e, { lat: 25.78, lng: -80.19 }, 0).agrees).toBe(false);
     expect(witnessOf(e, { lat: 25.78, lng: -80.19 }, 2000).agrees).toBe(true);
-    expect(witnessOf({ locator: 'metadata', kind: 'absent', summary: 'No GPS' }, { lat: 25.78, lng: -80.19 }, 0)).toMatchObject({
+    expect(
+      witnessOf({ locator: 'metadata', kind: 'absent', summary: 'No GPS' }, { lat: 25.78, lng: -80.19 }, 0),
+    ).toMatchObject({
       agrees: null,
       distanceMeters: null,
     });
@@ -26,7 +39,13 @@ describe('verification rules', () => {
 
   it('judges: agreement wins unless a more confident witness disagrees; outside the county contradicts', () => {
     const p = { lat: 25.77, lng: -80.19 };
-    const w = (agrees: boolean, confidence: number) => ({ source: agrees ? 'A' : 'B', summary: '', distanceMeters: 4000, agrees, confidence });
+    const w = (agrees: boolean, confidence: number) => ({
+      source: agrees ? 'A' : 'B',
+      summary: '',
+      distanceMeters: 4000,
+      agrees,
+      confidence,
+    });
     expect(judge([w(true, 0.8), w(false, 0.5)], p, []).outcome).toBe('verified');
     expect(judge([w(true, 0.4), w(false, 0.5)], p, []).outcome).toBe('contradicted');
     expect(judge([], p, ['nothing read']).message).toContain('nothing read');

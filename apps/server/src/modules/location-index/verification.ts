@@ -99,7 +99,10 @@ export function judge(
   noEvidenceReasons: readonly string[],
 ): Verdict {
   if (!isInMiamiDade(claim))
-    return { outcome: 'contradicted', message: 'The point lies outside Miami-Dade County, which Vision Terminal covers.' };
+    return {
+      outcome: 'contradicted',
+      message: 'The point lies outside Miami-Dade County, which Vision Terminal covers.',
+    };
   const strongest = (agrees: boolean) =>
     witnesses.filter((w) => w.agrees === agrees).sort((a, b) => (b.confidence ?? 1) - (a.confidence ?? 1))[0];
   const yes = strongest(true);

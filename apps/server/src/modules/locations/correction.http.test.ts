@@ -16,7 +16,9 @@ import type { PlaceConfirmed } from './correction.service';
 const CORNER = gridPoint(-8, 27); // SW 8 St & SW 27 Ave, Little Havana, City of Miami
 
 async function analyse(b: TestBrowser, lat: number, lng: number) {
-  const res = await uploadPhotos(b, [{ name: 'beach.jpg', data: await gpsJpeg(lat, lng, { accuracyM: 5 }), type: 'image/jpeg' }]);
+  const res = await uploadPhotos(b, [
+    { name: 'beach.jpg', data: await gpsJpeg(lat, lng, { accuracyM: 5 }), type: 'image/jpeg' },
+  ]);
   expect(res.status).toBe(202);
   return waitForAnalysis(b, PhotoUploadResponseSchema.parse(res.body).analyses[0]!.analysisId);
 }
@@ -59,11 +61,21 @@ describe('POST /api/analyses/:id/correction (the owner confirms the place)', () 
     // Re-derived by the engine's reverse geocoder, not copied from the old answer.
     expect(result.place?.municipality).toBe('Miami');
     expect(result.place?.zip).not.toBe(analysis.analysis_result!.place?.zip);
-    expect(result.candidates[0]).toMatchObject({ lat: CORNER.lat, lng: CORNER.lng, probability: 1, source: USER_CONFIRMED_SOURCE });
+    expect(result.candidates[0]).toMatchObject({
+      lat: CORNER.lat,
+      lng: CORNER.lng,
+      probability: 1,
+      source: USER_CONFIRMED_SOURCE,
+    });
     expect(result.candidates.slice(1).every((c) => c.probability === 0)).toBe(true);
     expect(result.explanation.at(-1)).toContain('You confirmed the place on the map');
     expect(corrected.confidence_score).toBe(1);
-    expect(corrected.location_data).toMatchObject({ lat: CORNER.lat, lng: CORNER.lng, source: USER_CONFIRMED_SOURCE, municipality: 'Miami' });
+    expect(corrected.location_data).toMatchObject({
+      lat: CORNER.lat,
+      lng: CORNER.lng,
+      source: USER_CONFIRMED_SOURCE,
+      municipality: 'Miami',
+    });
 
     // Stored: a fresh read, the history and the index all say the same.
     const again = AnalysisSchema.parse((await alice.api(`/api/analyses/${analysis.id}`)).body.analysis);
@@ -85,7 +97,12 @@ describe('POST /api/analyses/:id/correction (the owner confirms the place)', () 
       status: 'verified',
     });
 
-    expect(heard).toContainEqual({ userId: expect.any(String), analysisId: analysis.id, photoId: analysis.photoId, ...CORNER });
+    expect(heard).toContainEqual({
+      userId: expect.any(String),
+      analysisId: analysis.id,
+      photoId: analysis.photoId,
+      ...CORNER,
+    });
   });
 
   it('a failing listener does not undo or fail the correction', async () => {

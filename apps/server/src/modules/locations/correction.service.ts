@@ -38,7 +38,14 @@ export function correctedResult(old: AnalysisResult, p: { lat: number; lng: numb
   const place = describePlace(p);
   const name = placeName(place, p);
   const others = old.candidates.filter((c) => haversineMeters(c, p) > SAME_CANDIDATE_M);
-  const chosen: Candidate = { lat: p.lat, lng: p.lng, probability: 1, radiusMeters: 0, source: USER_CONFIRMED_SOURCE, label: name };
+  const chosen: Candidate = {
+    lat: p.lat,
+    lng: p.lng,
+    probability: 1,
+    radiusMeters: 0,
+    source: USER_CONFIRMED_SOURCE,
+    label: name,
+  };
   const moved = haversineMeters(old, p);
   return {
     ...old,
@@ -126,7 +133,13 @@ export class CorrectionService {
       });
     });
 
-    const event: PlaceConfirmed = { userId: user.id, analysisId, photoId: before.photoId, lat: point.lat, lng: point.lng };
+    const event: PlaceConfirmed = {
+      userId: user.id,
+      analysisId,
+      photoId: before.photoId,
+      lat: point.lat,
+      lng: point.lng,
+    };
     for (const listener of [...this.listeners]) {
       try {
         await listener(event);

@@ -20,7 +20,10 @@ declare module 'fastify' {
  * Location history, the location index (with Verify and Reevaluate, which use the analysis engine registered
  * before this) and corrections of results. Analyses write their records themselves.
  */
-export function registerLocations(app: FastifyInstance, { database }: { database: Database }): { corrections: CorrectionService } {
+export function registerLocations(
+  app: FastifyInstance,
+  { database }: { database: Database },
+): { corrections: CorrectionService } {
   const engine = app.analysisEngine;
   const indexRepo = new LocationIndexRepository(database.db);
   const corrections = new CorrectionService(database.db, (message, details) => app.log.warn(details, message));

@@ -69,6 +69,21 @@ export function visibleItems<T>(items: readonly T[], expanded: boolean): { shown
   return { shown: items.slice(0, n), more: Math.max(0, items.length - n) };
 }
 
+/** What the item's badge shows: a check running in this browser reads as verifying/reevaluating (spec 2 §4). */
+export function displayStatus(
+  status: LocationIndexItem['status'],
+  running: 'verify' | 'reevaluate' | undefined,
+): LocationIndexItem['status'] {
+  if (running === 'verify') return 'verifying';
+  if (running === 'reevaluate') return 'reevaluating';
+  return status;
+}
+
+/** The Extra view's processing time: "840 ms", "2.4 s". */
+export function formatProcessingTime(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 /** The spec's status badge: the item's number while idle, '...' while busy, OK, UP, ERR. */
 export function statusBadge(status: LocationIndexItem['status'], position: number): string {
   switch (status) {

@@ -1,5 +1,5 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
-import { MAP, type AnalysisResult } from '@vt/shared';
+import { MAP, type AnalysisResult, type Candidate } from '@vt/shared';
 import { circlePolygon } from './geo';
 
 const CIRCLE_SOURCE = 'vt-uncertainty';
@@ -35,7 +35,13 @@ export function placeResult(
   result: AnalysisResult,
   thumbnailUrl: string | null,
   popupContent: HTMLElement,
-  opts: { fly: boolean },
+  opts: {
+    fly: boolean;
+    /** The owner dragged the result marker to another point (a correction to confirm). */
+    onDragged?: (point: { lat: number; lng: number }) => void;
+    /** The owner picked another candidate marker as the place. */
+    onPickCandidate?: (candidate: Candidate) => void;
+  },
 ): PlacedResult {
   ensureCircleLayers(map);
   const radius = result.radiusMeters ?? 0;
@@ -54,16 +60,39 @@ export function placeResult(
   const popup = new Popup({ offset: 32, closeOnClick: false, maxWidth: '340px', focusAfterOpen: false }).setDOMContent(
     popupContent,
   );
-  const marker = new Marker({ element: el }).setLngLat([result.lng, result.lat]).setPopup(popup).addTo(map);
+  const marker = new Marker({ element: el, draggable: Boolean(opts.onDragged) })
+    .setLngLat([result.lng, result.lat])
+    .setPopup(popup)
+    .addTo(map);
+  if (opts.onDragged) {
+    const onDragged = opts.onDragged;
+    el.title = 'Drag to where the photo was really taken';
+    marker.on('dragend', () => {
+      const at = marker.getLngLat();
+      onDragged({ lat: at.lat, lng: at.lng });
+    });
+  }
 
   const candidates = result.candidates
     .filter((c) => Math.hypot((c.lat - result.lat) * 111_000, (c.lng - result.lng) * 100_000) > SAME_PLACE_M)
     .slice(0, 4)
     .map((c, i) => {
-      const badge = document.createElement('div');
+      const badge = document.createElement(opts.onPickCandidate ? 'button' : 'div');
       badge.className = 'vt-candidate-marker';
       badge.dataset.testid = 'candidate-marker';
-      badge.title = `${c.label} (${c.source})`;
+      badge.title = opts.onPickCandidate ? `${c.label} (${c.source}): use this place` : `${c.label} (${c.source})`;
+      if (opts.onPickCandidate) {
+        const pick = opts.onPickCandidate;
+        (badge as HTMLButtonElement).type = 'button';
+        badge.setAttribute(
+          'aria-label',
+          `Candidate ${i + 2}: ${c.label}, ${Math.round(c.probability * 100)}%. Use this place`,
+        );
+        badge.addEventListener('click', (event) => {
+          event.stopPropagation();
+          pick(c);
+        });
+      }
       const n = document.createElement('b');
       n.textContent = String(i + 2);
       badge.append(n, `${Math.round(c.probability * 100)}%`);
