@@ -22,7 +22,9 @@ async function expectMapAt(page: Page, target: { lat: number; lng: number }) {
     .poll(
       async () => {
         const v = await mapView(page);
-        return !v.moving && Math.abs(v.center.lat - target.lat) < 0.0005 && Math.abs(v.center.lng - target.lng) < 0.0005;
+        return (
+          !v.moving && Math.abs(v.center.lat - target.lat) < 0.0005 && Math.abs(v.center.lng - target.lng) < 0.0005
+        );
       },
       { timeout: 15_000 },
     )
@@ -110,9 +112,9 @@ test.describe('map: the location index, worked', () => {
     await page.reload();
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
     const again = await openIndexExpanded(page);
-    await expect(again.getByTestId('index-item').filter({ hasText: 'Bayfront' }).getByTestId('status-badge')).toHaveText(
-      'OK',
-    );
+    await expect(
+      again.getByTestId('index-item').filter({ hasText: 'Bayfront' }).getByTestId('status-badge'),
+    ).toHaveText('OK');
     await expect(again.getByTestId('index-item').filter({ hasText: 'Bayfront' })).toContainText('Gazetteer agrees');
   });
 
@@ -222,6 +224,7 @@ test.describe('map: the location index, worked', () => {
     await expect(modal.getByTestId('details-lat')).toHaveText('25.790700');
     await expect(modal.getByTestId('details-lng')).toHaveText('-80.130000');
     await expect(modal.getByRole('img')).toBeVisible();
+    await snap(page, 'map-details-1280');
     await modal.getByRole('button', { name: 'View on Map' }).click();
     await expect(modal).toBeHidden();
     await expectMapAt(page, { lat: 25.7907, lng: -80.13 });
@@ -244,6 +247,7 @@ test.describe('map: the location index, worked', () => {
     const proposed = (await bar.locator('.font-mono').innerText()).match(/\((-?[\d.]+), (-?[\d.]+)\)/)!;
     const [lat, lng] = [Number(proposed[1]), Number(proposed[2])];
     expect(Math.abs(lat - 25.7907) + Math.abs(lng + 80.13)).toBeGreaterThan(0.0005);
+    await snap(page, 'map-correction-1280');
     await bar.getByRole('button', { name: 'Confirm this place' }).click();
     await expect(bar).toBeHidden();
     await expect(popup).toContainText('User Confirmed');

@@ -58,7 +58,9 @@ export function StatusBadge({ status, position }: { status: LocationIndexItem['s
   );
 }
 
-const small = 'h-7 px-2 text-xs';
+/** The per-item actions are smaller than the app's buttons: 20 items with three each must stay scannable. */
+const action =
+  'inline-flex h-7 items-center rounded-md border border-line bg-raised px-2.5 text-xs font-semibold text-fg transition-colors duration-150 hover:border-accent/60 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * The Location Index sidebar (spec 2 §2): server-side, at most 20 per user, newest first. Collapsed it shows the
@@ -156,16 +158,15 @@ export function IndexSidebar({
           <p className="text-xs text-muted" data-testid="selected-count">
             {selected.length} selected
           </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className={small}
+          <button
+            type="button"
+            className={action}
             disabled={selected.length < 2}
             title={selected.length < 2 ? 'Select two or more locations to compare' : undefined}
             onClick={() => setComparing(true)}
           >
             Compare Selected
-          </Button>
+          </button>
         </div>
       )}
 
@@ -235,36 +236,33 @@ export function IndexSidebar({
                     </button>
                   </div>
                   {expanded && (
-                    <div className="flex flex-wrap gap-1.5 px-2.5 pb-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        className={small}
+                    <div className="vt-fade-in flex flex-wrap gap-1.5 px-2.5 pb-2">
+                      <button
+                        type="button"
+                        className={action}
                         disabled={running === 'verify'}
                         onClick={() => run(item.id, 'verify')}
                       >
                         Verify
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        className={small}
+                      </button>
+                      <button
+                        type="button"
+                        className={action}
                         aria-label={`Reevaluate ${item.name}`}
                         title="Reevaluate: analyse the photo again"
                         disabled={running === 'reevaluate'}
                         onClick={() => run(item.id, 'reevaluate')}
                       >
                         RE
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className={cx(small, 'ml-auto')}
+                      </button>
+                      <button
+                        type="button"
+                        className={cx(action, 'ml-auto border-transparent bg-transparent text-muted hover:text-danger')}
                         disabled={remove.isPending && remove.variables === item.id}
                         onClick={() => confirmRemove(item.id)}
                       >
                         Remove
-                      </Button>
+                      </button>
                     </div>
                   )}
                   {(message || (expanded && item.note)) && (
