@@ -289,3 +289,59 @@ test.describe('map: the location index, worked', () => {
     await snap(page, 'map-compare-390');
   });
 });
+
+/**
+ * The failed and error outcomes cannot be produced on purpose through a real upload (the server refuses a photo
+ * it cannot decode before analysing it, and errors need a crashing engine), so the server's answer is reshaped
+ * here into the engine's failed/error results (the names, sources and confidences of spec 2 §4 c–d). What is
+ * tested is the browser: it places the item at central Miami, flies there, and offers Retry only when allowed.
+ */
+test.describe('map: the failed and error outcomes place their item too', () => {
+  for (const outcome of ['failed', 'error'] as const) {
+    test(`${outcome}: marker at central Miami, the spec's name and source, Retry ${outcome === 'error' ? 'offered' : 'not offered'}`, async ({
+      page,
+    }) => {
+      await openMap(page, `outcome-${outcome}`);
+      await page.route(/\/api\/analyses\/[0-9a-f-]{36}$/, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { analysis: Record<string, unknown> & { fileName: string } };
+        const file = body.analysis.fileName;
+        const failed = outcome === 'failed';
+        body.analysis = {
+          ...body.analysis,
+          status: 'failed',
+          error: failed
+            ? { code: 'unreadable_image', message: 'The photo could not be decoded.', canRetry: false }
+            : { code: 'analysis_error', message: 'Analysis timed out. The image may be too complex.', canRetry: true },
+          analysis_result: {
+            outcome,
+            name: failed ? `Analysis Failed: ${file} (Default Miami)` : `Error: ${file} (Default Miami)`,
+            lat: 25.7617,
+            lng: -80.1918,
+            confidence: 0.1,
+            radiusMeters: 30000,
+            source: failed ? 'Default Location' : 'Error Fallback',
+            insideCoverage: true,
+            place: null,
+            candidates: [],
+            explanation: [failed ? 'The photo could not be decoded.' : 'Analysis timed out.'],
+          },
+        };
+        await route.fulfill({ response, json: body });
+      });
+      const popup = await analysePhoto(page, `${outcome}.jpg`, 25.7907, -80.13);
+      await expect(popup).toContainText(
+        outcome === 'failed'
+          ? `Analysis Failed: ${outcome}.jpg (Default Miami)`
+          : `Error: ${outcome}.jpg (Default Miami)`,
+      );
+      await expect(popup).toContainText(outcome === 'failed' ? 'Default Location' : 'Error Fallback');
+      await expect(popup.getByTestId('popup-coordinates')).toHaveText('25.761700, -80.191800');
+      await expect(page.getByTestId('result-marker')).toBeVisible();
+      await expectMapAt(page, { lat: 25.7617, lng: -80.1918 });
+      await expect(page.getByTestId('analysis-error').getByRole('button', { name: 'Retry' })).toHaveCount(
+        outcome === 'error' ? 1 : 0,
+      );
+    });
+  }
+});
