@@ -28,13 +28,16 @@ export function locationIndexRoutes(
 
   app.delete('/api/location-index', async (request) => index.clear(requireUser(request)));
 
+  // Each check may run OCR (about a second of CPU): a rate limit bounds what one client can make the server do.
+  const checkLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+
   // Verify: cross-check the item against evidence independent of what produced it (decisions §4).
-  app.post<{ Params: { id: string } }>('/api/location-index/:id/verify', async (request) =>
+  app.post<{ Params: { id: string } }>('/api/location-index/:id/verify', checkLimit, async (request) =>
     checks.verify(requireUser(request), request.params.id),
   );
 
   // Reevaluate: analyse the item's photo again and keep the new position and confidence.
-  app.post<{ Params: { id: string } }>('/api/location-index/:id/reevaluate', async (request) =>
+  app.post<{ Params: { id: string } }>('/api/location-index/:id/reevaluate', checkLimit, async (request) =>
     checks.reevaluate(requireUser(request), request.params.id),
   );
 }
