@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
-import { gpsJpeg } from '../fixtures/photos';
+import sharp from 'sharp';
+import { gpsJpeg, streetSignPhoto } from '../fixtures/photos';
 
 async function snap(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
@@ -244,7 +245,7 @@ test.describe('map: the location index, worked', () => {
 
     const bar = popup.getByTestId('correction-bar');
     await expect(bar).toBeVisible();
-    const proposed = (await bar.locator('.font-mono').innerText()).match(/\((-?[\d.]+), (-?[\d.]+)\)/)!;
+    const proposed = (await bar.getByTestId('correction-point').innerText()).match(/\((-?[\d.]+), (-?[\d.]+)\)/)!;
     const [lat, lng] = [Number(proposed[1]), Number(proposed[2])];
     expect(Math.abs(lat - 25.7907) + Math.abs(lng + 80.13)).toBeGreaterThan(0.0005);
     await snap(page, 'map-correction-1280');
@@ -261,6 +262,58 @@ test.describe('map: the location index, worked', () => {
     await expect(item).toContainText(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
     await expect(item).toContainText('100%');
     await expect(item.getByTestId('index-item-message')).toContainText('You confirmed this place on the map.');
+  });
+
+  test('a correction by candidate: pick the numbered marker the sign gave, confirm, reload — it stuck', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openMap(page, 'candidate');
+    // The SW 8 St & SW 27 Ave sign, with a vague (800 m) GPS fix in Miami Beach: two places compete.
+    const photo = await sharp(await streetSignPhoto())
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'TestPhone', Model: 'E2E' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '25/1 47/1 265200/10000',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '80/1 7/1 480000/10000',
+          GPSHPositioningError: '80000/100',
+        },
+      })
+      .toBuffer();
+    await page
+      .getByTestId('map-file-input')
+      .setInputFiles({ name: 'two-places.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const popup = page.getByTestId('result-popup');
+    await expect(popup).toBeVisible({ timeout: 90_000 });
+    // The rival place is kilometres away: back to the opening view, where both markers are on screen.
+    await popup.getByRole('button', { name: 'Index', exact: true }).click();
+    await popup.getByRole('button', { name: 'Original position' }).click();
+    await expectMapAt(page, { lat: 25.7617, lng: -80.1918 });
+    const candidate = page.getByTestId('candidate-marker').first();
+    await expect(candidate).toBeInViewport();
+    const label = (await candidate.getAttribute('aria-label'))!;
+    await candidate.click();
+
+    const bar = popup.getByTestId('correction-bar');
+    await expect(bar).toBeVisible();
+    const proposed = (await bar.getByTestId('correction-point').innerText()).match(/\((-?[\d.]+), (-?[\d.]+)\)/)!;
+    const [lat, lng] = [Number(proposed[1]), Number(proposed[2])];
+    // The proposal is the candidate's place, named as the marker names it.
+    expect(label).toContain((await bar.getByTestId('correction-label').innerText()).trim());
+    await bar.getByRole('button', { name: 'Confirm this place' }).click();
+    await expect(bar).toBeHidden();
+    await expect(popup).toContainText('User Confirmed');
+    await expect(popup.getByTestId('popup-coordinates')).toHaveText(`${lat.toFixed(6)}, ${lng.toFixed(6)}`);
+
+    await page.reload();
+    await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
+    const sidebar = await openIndexExpanded(page);
+    const item = sidebar.getByTestId('index-item').first();
+    await expect(item).toContainText(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
+    await expect(item.getByTestId('status-badge')).toHaveText('OK');
   });
 
   test('phone width: the expanded index with its actions fits, and the compare dialog too', async ({ page }) => {

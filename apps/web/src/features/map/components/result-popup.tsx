@@ -60,8 +60,11 @@ export function ResultPopup({
       {correction.pending ? (
         <div className="vt-fade-in mt-3 rounded-lg border border-warm/60 bg-warm/10 p-2.5" data-testid="correction-bar">
           <p className="text-xs text-fg">
-            Move the place to <span className="font-semibold">{correction.pending.label}</span>{' '}
-            <span className="font-mono text-muted">
+            Move the place to{' '}
+            <span className="font-semibold" data-testid="correction-label">
+              {correction.pending.label}
+            </span>{' '}
+            <span className="font-mono text-muted" data-testid="correction-point">
               ({correction.pending.lat.toFixed(5)}, {correction.pending.lng.toFixed(5)})
             </span>
             ?
