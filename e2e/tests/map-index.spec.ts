@@ -288,6 +288,9 @@ test.describe('map: the location index, worked', () => {
       .setInputFiles({ name: 'two-places.jpg', mimeType: 'image/jpeg', buffer: photo });
     const popup = page.getByTestId('result-popup');
     await expect(popup).toBeVisible({ timeout: 90_000 });
+    // The popup lists the other places too; here the numbered marker itself is used.
+    await expect(popup.getByTestId('popup-candidates')).toContainText('South Beach');
+    await snap(page, 'map-candidates-1280');
     // The rival place is kilometres away: back to the opening view, where both markers are on screen.
     await popup.getByRole('button', { name: 'Index', exact: true }).click();
     await popup.getByRole('button', { name: 'Original position' }).click();

@@ -1,4 +1,11 @@
-import { DOWNTOWN_MIAMI, LIMITS, type AnalysisResult, type Evidence, type LocationIndexItem } from '@vt/shared';
+import {
+  DOWNTOWN_MIAMI,
+  LIMITS,
+  type AnalysisResult,
+  type Candidate,
+  type Evidence,
+  type LocationIndexItem,
+} from '@vt/shared';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const toRad = (d: number) => (d * Math.PI) / 180;
@@ -38,6 +45,14 @@ export function haversineMeters(a: { lat: number; lng: number }, b: { lat: numbe
 export function distanceFromDowntown(lat: number, lng: number): string {
   const m = haversineMeters(DOWNTOWN_MIAMI, { lat, lng });
   return m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`;
+}
+
+/** Candidates closer than this to the answer are the answer itself, not another place. */
+const SAME_PLACE_M = 25;
+
+/** The other places the engine proposed, as numbered on the map (2, 3, …): at most four, the answer left out. */
+export function otherCandidates(result: AnalysisResult): Candidate[] {
+  return result.candidates.filter((c) => haversineMeters(c, result) > SAME_PLACE_M).slice(0, 4);
 }
 
 export type CompareLink = { label: string; href: string };

@@ -1,11 +1,8 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { MAP, type AnalysisResult, type Candidate } from '@vt/shared';
-import { circlePolygon } from './geo';
+import { circlePolygon, otherCandidates } from './geo';
 
 const CIRCLE_SOURCE = 'vt-uncertainty';
-
-/** Candidates closer than this to the answer are the answer itself, not another place. */
-const SAME_PLACE_M = 25;
 
 export type PlacedResult = { remove(): void; popup: Popup; marker: Marker };
 
@@ -73,31 +70,28 @@ export function placeResult(
     });
   }
 
-  const candidates = result.candidates
-    .filter((c) => Math.hypot((c.lat - result.lat) * 111_000, (c.lng - result.lng) * 100_000) > SAME_PLACE_M)
-    .slice(0, 4)
-    .map((c, i) => {
-      const badge = document.createElement(opts.onPickCandidate ? 'button' : 'div');
-      badge.className = 'vt-candidate-marker';
-      badge.dataset.testid = 'candidate-marker';
-      badge.title = opts.onPickCandidate ? `${c.label} (${c.source}): use this place` : `${c.label} (${c.source})`;
-      if (opts.onPickCandidate) {
-        const pick = opts.onPickCandidate;
-        (badge as HTMLButtonElement).type = 'button';
-        badge.setAttribute(
-          'aria-label',
-          `Candidate ${i + 2}: ${c.label}, ${Math.round(c.probability * 100)}%. Use this place`,
-        );
-        badge.addEventListener('click', (event) => {
-          event.stopPropagation();
-          pick(c);
-        });
-      }
-      const n = document.createElement('b');
-      n.textContent = String(i + 2);
-      badge.append(n, `${Math.round(c.probability * 100)}%`);
-      return new Marker({ element: badge }).setLngLat([c.lng, c.lat]).addTo(map);
-    });
+  const candidates = otherCandidates(result).map((c, i) => {
+    const badge = document.createElement(opts.onPickCandidate ? 'button' : 'div');
+    badge.className = 'vt-candidate-marker';
+    badge.dataset.testid = 'candidate-marker';
+    badge.title = opts.onPickCandidate ? `${c.label} (${c.source}): use this place` : `${c.label} (${c.source})`;
+    if (opts.onPickCandidate) {
+      const pick = opts.onPickCandidate;
+      (badge as HTMLButtonElement).type = 'button';
+      badge.setAttribute(
+        'aria-label',
+        `Candidate ${i + 2}: ${c.label}, ${Math.round(c.probability * 100)}%. Use this place`,
+      );
+      badge.addEventListener('click', (event) => {
+        event.stopPropagation();
+        pick(c);
+      });
+    }
+    const n = document.createElement('b');
+    n.textContent = String(i + 2);
+    badge.append(n, `${Math.round(c.probability * 100)}%`);
+    return new Marker({ element: badge }).setLngLat([c.lng, c.lat]).addTo(map);
+  });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (opts.fly) {

@@ -98,12 +98,17 @@ export function MapScreen() {
     const marker = placed.current?.marker;
     if (marker && !marker.getPopup()?.isOpen()) marker.togglePopup();
   }, []);
-  const onPickCandidate = useCallback((c: Candidate) => {
-    setPending({ lat: c.lat, lng: c.lng, label: c.label, analysisId: currentId.current ?? '' });
-    const marker = placed.current?.marker;
-    marker?.setLngLat([c.lng, c.lat]);
-    if (marker && !marker.getPopup()?.isOpen()) marker.togglePopup();
-  }, []);
+  const onPickCandidate = useCallback(
+    (c: Candidate) => {
+      setPending({ lat: c.lat, lng: c.lng, label: c.label, analysisId: currentId.current ?? '' });
+      const marker = placed.current?.marker;
+      marker?.setLngLat([c.lng, c.lat]);
+      if (marker && !marker.getPopup()?.isOpen()) marker.togglePopup();
+      // The candidate may be kilometres away: follow the marker (and its Confirm bar) there.
+      map?.easeTo({ center: [c.lng, c.lat], duration: 600, essential: true });
+    },
+    [map],
+  );
 
   // Every outcome (found, fallback, failed, error) has a point: place it and fly there (once per analysis; a
   // corrected result is placed again where it now is, without flying).
@@ -336,6 +341,7 @@ export function MapScreen() {
                 }
                 correction={{
                   pending: proposal,
+                  propose: onPickCandidate,
                   saving: correction.isPending,
                   error: correctionError,
                   confirm: () => {

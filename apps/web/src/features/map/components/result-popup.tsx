@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { USER_CONFIRMED_SOURCE, type AnalysisResult, type Evidence } from '@vt/shared';
+import { USER_CONFIRMED_SOURCE, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
 import { formatConfidence, formatRadius, OUTCOME_LABEL } from '../../analysis';
 import { cx } from '../../../components/ui/cx';
-import { compareLinks, describeResult } from '../geo';
+import { compareLinks, describeResult, otherCandidates } from '../geo';
 
 type View = 'main' | 'compare' | 'index';
 
@@ -19,6 +19,8 @@ export type PendingCorrection = { lat: number; lng: number; label: string };
 
 export type CorrectionState = {
   pending: PendingCorrection | null;
+  /** Propose one of the engine's other candidates (the same as clicking its numbered marker). */
+  propose: (candidate: Candidate) => void;
   saving: boolean;
   error: string | null;
   confirm: () => void;
@@ -105,6 +107,26 @@ export function ResultPopup({
             <p className="text-xs leading-relaxed text-muted" data-testid="popup-description">
               {describeResult(result, evidence)}
             </p>
+            {result.source !== USER_CONFIRMED_SOURCE && otherCandidates(result).length > 0 && (
+              <ul className="mt-2 space-y-1" aria-label="Other candidates" data-testid="popup-candidates">
+                {otherCandidates(result).map((c, i) => (
+                  <li key={i}>
+                    <button
+                      type="button"
+                      className="flex w-full items-center gap-2 rounded-md px-1 py-0.5 text-left text-[11px] text-subtle hover:bg-raised hover:text-fg"
+                      title="Use this place"
+                      onClick={() => correction.propose(c)}
+                    >
+                      <b className="inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-warm text-[10px] text-accent-ink">
+                        {i + 2}
+                      </b>
+                      <span className="min-w-0 flex-1 truncate">{c.label}</span>
+                      <span className="font-mono">{Math.round(c.probability * 100)}%</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
             <button type="button" className={cx(small, 'mt-2')} onClick={actions.details}>
               Details
             </button>
