@@ -32,6 +32,35 @@ async function expectMapAt(page: Page, target: { lat: number; lng: number }) {
     .toBe(true);
 }
 
+/** After a result's fly: the map stands still at zoom 17 with `target` on screen, below the middle (room for the popup). */
+async function expectFlownTo(page: Page, target: { lat: number; lng: number }) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((t) => {
+          const map = (
+            document.querySelector('[data-testid="map"]') as HTMLElement & {
+              vtMap: MapLike & {
+                project(l: [number, number]): { x: number; y: number };
+                getCanvas(): HTMLCanvasElement;
+              };
+            }
+          ).vtMap;
+          const p = map.project([t.lng, t.lat]);
+          const { clientWidth: w, clientHeight: h } = map.getCanvas();
+          return (
+            !map.isMoving() &&
+            Math.abs(map.getZoom() - 17) < 0.05 &&
+            Math.abs(p.x - w / 2) < 2 &&
+            p.y > h / 2 &&
+            p.y < h
+          );
+        }, target),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 async function openMap(page: Page, who: string) {
   await signInLocally(page, { email: uniqueEmail(who), name: `${who} tester` });
   await page.goto('/map');
@@ -234,7 +263,8 @@ test.describe('map: the location index, worked', () => {
   test('a correction sticks: drag the marker, confirm, reload — the index keeps the new place', async ({ page }) => {
     await openMap(page, 'correct');
     const popup = await analysePhoto(page, 'wrong-gps.jpg', 25.7907, -80.13);
-    await expectMapAt(page, { lat: 25.7907, lng: -80.13 });
+    // The fly has ended (the popup opens after it) and the map stands still before the drag.
+    await expect.poll(async () => (await mapView(page)).moving).toBe(false);
     const marker = page.getByTestId('result-marker');
     const box = (await marker.boundingBox())!;
     const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -394,7 +424,7 @@ test.describe('map: the failed and error outcomes place their item too', () => {
       await expect(popup).toContainText(outcome === 'failed' ? 'Default Location' : 'Error Fallback');
       await expect(popup.getByTestId('popup-coordinates')).toHaveText('25.761700, -80.191800');
       await expect(page.getByTestId('result-marker')).toBeVisible();
-      await expectMapAt(page, { lat: 25.7617, lng: -80.1918 });
+      await expectFlownTo(page, { lat: 25.7617, lng: -80.1918 });
       await expect(page.getByTestId('analysis-error').getByRole('button', { name: 'Retry' })).toHaveCount(
         outcome === 'error' ? 1 : 0,
       );

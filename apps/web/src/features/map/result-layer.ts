@@ -4,6 +4,9 @@ import { circlePolygon, otherCandidates } from './geo';
 
 const CIRCLE_SOURCE = 'vt-uncertainty';
 
+/** Share of the map's height the located spot sits below the centre after the fly. */
+const POPUP_ROOM_SHARE = 0.22;
+
 export type PlacedResult = { remove(): void; popup: Popup; marker: Marker };
 
 function ensureCircleLayers(map: MapLibreMap) {
@@ -100,6 +103,8 @@ export function placeResult(
       zoom: MAP.flyToZoom,
       pitch: MAP.flyToPitch,
       duration: MAP.flyToDurationMs,
+      // The spot lands below the middle so the popup above it has room for all it shows.
+      offset: [0, Math.round(map.getContainer().clientHeight * POPUP_ROOM_SHARE)],
       essential: true,
     });
     timer = setTimeout(() => {
