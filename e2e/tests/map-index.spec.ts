@@ -373,6 +373,17 @@ test.describe('map: the location index, worked', () => {
     expect(d.x).toBeGreaterThanOrEqual(0);
     expect(d.x + d.width).toBeLessThanOrEqual(390);
     await snap(page, 'map-compare-390');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await sidebar.getByRole('button', { name: 'Close the index' }).click();
+    await expect(sidebar).toBeHidden();
+
+    // A result's popup fits a phone too.
+    const popup = await analysePhoto(page, 'phone.jpg', 25.7907, -80.13);
+    await expect(popup.getByRole('button', { name: 'Index', exact: true })).toBeInViewport();
+    const p = (await popup.boundingBox())!;
+    expect(p.x).toBeGreaterThanOrEqual(0);
+    expect(p.x + p.width).toBeLessThanOrEqual(390);
+    await snap(page, 'map-popup-390');
   });
 });
 
