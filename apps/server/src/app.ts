@@ -109,7 +109,10 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   usersRoutes(app, { usersService });
   const { quota } = await registerAccess(app, { config, database, founderEmails: effectiveFounderEmails(config) });
   await registerAnalysisEngine(app, { config, database, quota, pubsub });
-  registerLocations(app, { database });
+  // Listeners for places owners confirm on the map (e.g. a gallery of known places) plug in here:
+  // corrections.onPlaceConfirmed(({ userId, analysisId, photoId, lat, lng }) => ...).
+  const { corrections } = registerLocations(app, { database });
+  void corrections;
   registerDataApi(app, { database });
   registerAccount(app, { config, database });
   mapRoutes(app, { config });

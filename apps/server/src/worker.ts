@@ -117,6 +117,9 @@ export type AnalysisEngine = {
   events: AnalysisEventRecorder;
   pipeline: AnalysisPipeline;
   runner: JobRunner;
+  /** The enabled locators the pipeline runs (Verify and Reevaluate of the location index use them too). */
+  locators: readonly Locator[];
+  locatorTimeoutMs: number;
   /** Releases what the locators hold (OCR worker threads); after the runner has stopped. */
   closeLocators(): Promise<void>;
 };
@@ -151,6 +154,8 @@ export function createAnalysisEngine(
   );
   const events = new AnalysisEventRecorder(analyses, bus);
   const locators = opts.locators ?? enabledLocators(config);
+  // Room for the vision client's own retries (3 attempts and their backoff) before the pipeline gives up on it.
+  const locatorTimeoutMs = Math.max(60_000, (config.vision?.timeoutMs ?? 0) * 3 + 30_000);
   const pipeline = new AnalysisPipeline({
     analyses,
     photos,
@@ -160,8 +165,7 @@ export function createAnalysisEngine(
     events,
     keepOriginals: config.analysis.keepOriginals,
     maxAttempts: 3,
-    // Room for the vision client's own retries (3 attempts and their backoff) before the pipeline gives up on it.
-    locatorTimeoutMs: Math.max(60_000, (config.vision?.timeoutMs ?? 0) * 3 + 30_000),
+    locatorTimeoutMs,
     log,
   });
   const runner = new JobRunner({
@@ -175,7 +179,7 @@ export function createAnalysisEngine(
   const closeLocators = async () => {
     await Promise.all(locators.map((l) => l.close?.()));
   };
-  return { analyses, photos, storage, decoder, bus, events, pipeline, runner, closeLocators };
+  return { analyses, photos, storage, decoder, bus, events, pipeline, runner, locators, locatorTimeoutMs, closeLocators };
 }
 
 export const ENGINE_VERSION = `engine-${ENGINE_VERSION_LABEL}`;

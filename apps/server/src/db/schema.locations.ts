@@ -70,6 +70,10 @@ export const locationIndex = pgTable(
     source: text('source').notNull().default('Manual'),
     status: text('status', { enum: locationIndexStatuses }).notNull().default('idle'),
     confidence: real('confidence').notNull().default(0.8),
+    /** Why the last Verify, Reevaluate or correction left the item as it is (shown in the sidebar). */
+    note: text('note'),
+    /** When Verify, Reevaluate or a correction last changed the item. */
+    checkedAt: ts('checked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

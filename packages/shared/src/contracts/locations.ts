@@ -85,6 +85,11 @@ export const LocationIndexItemSchema = z.object({
   source: z.string(),
   status: LocationIndexStatusSchema,
   confidence: z.number().min(0).max(1),
+  /** Why the last Verify, Reevaluate or correction left the item as it is; null before any. */
+  note: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  /** The engine's own time on the photo (sum of its steps), for the Extra view; null for a manual item. */
+  processingMs: z.number().nonnegative().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -116,6 +121,48 @@ export type LocationIndexCreateResponse = z.infer<typeof LocationIndexCreateResp
 
 /** DELETE /api/location-index and DELETE /api/location-index/:id. */
 export const LocationIndexRemovedSchema = z.object({ removed: z.number().int().nonnegative() });
+
+/** One piece of evidence Verify weighed: where it puts the photo and whether that agrees with the item. */
+export const IndexCheckWitnessSchema = z.object({
+  source: z.string(),
+  summary: z.string(),
+  /** Metres between this evidence's point and the item's; null for evidence without a point. */
+  distanceMeters: z.number().nonnegative().nullable(),
+  agrees: z.boolean().nullable(),
+});
+export type IndexCheckWitness = z.infer<typeof IndexCheckWitnessSchema>;
+
+/**
+ * POST /api/location-index/:id/verify and /reevaluate. `outcome`: verified (independent evidence agrees),
+ * contradicted (it points elsewhere), unverifiable (there is no independent evidence; the reason is in
+ * `message`), reevaluated (the photo was analysed again).
+ */
+export const IndexCheckResponseSchema = z.object({
+  item: LocationIndexItemSchema,
+  outcome: z.enum(['verified', 'contradicted', 'unverifiable', 'reevaluated']),
+  message: z.string(),
+  witnesses: z.array(IndexCheckWitnessSchema),
+});
+export type IndexCheckResponse = z.infer<typeof IndexCheckResponseSchema>;
+
+/**
+ * POST /api/analyses/:id/correction: the owner says where the photo was really taken (a dragged marker or a
+ * chosen candidate). Must lie in Miami-Dade County.
+ */
+export const AnalysisCorrectionRequestSchema = z.object({
+  lat: z
+    .number({ message: 'lat must be a number' })
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90'),
+  lng: z
+    .number({ message: 'lng must be a number' })
+    .min(-180, 'lng must be between -180 and 180')
+    .max(180, 'lng must be between -180 and 180'),
+});
+export type AnalysisCorrectionRequest = z.infer<typeof AnalysisCorrectionRequestSchema>;
+
+/** The source name of a place the photo's owner confirmed on the map. */
+export const USER_CONFIRMED_SOURCE = 'User Confirmed';
 
 /** GET /api/geo/county-outline: Miami-Dade's (coarse, land-clipped) outline as GeoJSON, [lng, lat] positions. */
 export const CountyOutlineSchema = z.object({

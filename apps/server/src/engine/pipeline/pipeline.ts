@@ -277,8 +277,8 @@ export class AnalysisPipeline {
   }
 }
 
-/** The spec's stored fields derived from a result. */
-function storedFields(result: AnalysisResult) {
+/** The spec's stored fields derived from a result (also used when the owner corrects a result). */
+export function storedFields(result: AnalysisResult) {
   return {
     analysisResult: result,
     confidenceScore: result.confidence,

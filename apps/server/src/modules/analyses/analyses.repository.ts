@@ -100,6 +100,16 @@ export class AnalysesRepository {
     return this.hooks.onFinished || opts.finalTimings ? this.db.transaction((tx) => run(tx as unknown as Db)) : run(this.db);
   }
 
+  /** Replaces a finished analysis' result (the owner's correction); false when it is not finished. */
+  async replaceResult(id: string, patch: AnalysisPatch): Promise<boolean> {
+    const rows = await this.db
+      .update(analyses)
+      .set(patch)
+      .where(and(eq(analyses.id, id), sql`${analyses.status} in ('done', 'failed')`))
+      .returning({ id: analyses.id });
+    return rows.length === 1;
+  }
+
   /** Puts the job back in the queue after a passing failure, to run again after `delayMs`. */
   async requeue(id: string, workerId: string, delayMs: number, patch: AnalysisPatch): Promise<boolean> {
     const rows = await this.db

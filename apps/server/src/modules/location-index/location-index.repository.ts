@@ -5,8 +5,14 @@ import { analyses, photos } from '../../db/schema.analyses';
 import { locationIndex } from '../../db/schema.locations';
 
 export type LocationIndexRow = typeof locationIndex.$inferSelect;
-/** A row with the analysed photo's id when that photo has a thumbnail to show. */
-export type LocationIndexRowWithPhoto = LocationIndexRow & { thumbnailPhotoId: string | null };
+/** A row with the analysed photo's id when that photo has a thumbnail to show, and the analysis' step timings. */
+export type LocationIndexRowWithPhoto = LocationIndexRow & {
+  thumbnailPhotoId: string | null;
+  timings: Record<string, number> | null;
+};
+export type LocationIndexPatch = Partial<
+  Pick<LocationIndexRow, 'name' | 'lat' | 'lng' | 'source' | 'status' | 'confidence' | 'note' | 'checkedAt'>
+>;
 export type NewLocationIndexItem = Omit<typeof locationIndex.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 export class LocationIndexRepository {
@@ -39,17 +45,60 @@ export class LocationIndexRepository {
     return { row, evicted: evicted.map((r) => r.id) };
   }
 
-  /** The user's items, newest first. */
-  async list(userId: string): Promise<LocationIndexRowWithPhoto[]> {
-    const rows = await this.db
-      .select({ item: locationIndex, photoId: photos.id, thumbnailKey: photos.thumbnailKey })
+  private selectWithPhoto() {
+    return this.db
+      .select({ item: locationIndex, photoId: photos.id, thumbnailKey: photos.thumbnailKey, timings: analyses.timings })
       .from(locationIndex)
       .leftJoin(analyses, eq(analyses.id, locationIndex.analysisId))
-      .leftJoin(photos, eq(photos.id, analyses.photoId))
+      .leftJoin(photos, eq(photos.id, analyses.photoId));
+  }
+
+  private static withPhoto(r: {
+    item: LocationIndexRow;
+    photoId: string | null;
+    thumbnailKey: string | null;
+    timings: Record<string, number> | null;
+  }): LocationIndexRowWithPhoto {
+    return { ...r.item, thumbnailPhotoId: r.thumbnailKey ? r.photoId : null, timings: r.timings };
+  }
+
+  /** The user's items, newest first. */
+  async list(userId: string): Promise<LocationIndexRowWithPhoto[]> {
+    const rows = await this.selectWithPhoto()
       .where(eq(locationIndex.userId, userId))
       .orderBy(desc(locationIndex.createdAt), desc(locationIndex.id))
       .limit(LIMITS.locationIndexMax);
-    return rows.map((r) => ({ ...r.item, thumbnailPhotoId: r.thumbnailKey ? r.photoId : null }));
+    return rows.map(LocationIndexRepository.withPhoto);
+  }
+
+  /** One item of this user; undefined when it is not theirs or does not exist. */
+  async get(userId: string, id: string): Promise<LocationIndexRowWithPhoto | undefined> {
+    const [row] = await this.selectWithPhoto().where(and(eq(locationIndex.userId, userId), eq(locationIndex.id, id)));
+    return row ? LocationIndexRepository.withPhoto(row) : undefined;
+  }
+
+  /** Updates one item of this user; undefined when it left the index meanwhile. */
+  async update(userId: string, id: string, patch: LocationIndexPatch): Promise<LocationIndexRow | undefined> {
+    const [row] = await this.db
+      .update(locationIndex)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(locationIndex.userId, userId), eq(locationIndex.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** Updates the item an analysis produced (if it is still in the index). */
+  async updateByAnalysis(
+    userId: string,
+    analysisId: string,
+    patch: LocationIndexPatch,
+  ): Promise<LocationIndexRow | undefined> {
+    const [row] = await this.db
+      .update(locationIndex)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(locationIndex.userId, userId), eq(locationIndex.analysisId, analysisId)))
+      .returning();
+    return row;
   }
 
   /** Removes one item of this user; false when it is not theirs or does not exist. */

@@ -10,11 +10,23 @@ import {
 } from '@vt/shared';
 import { notFound } from '../../lib/errors';
 import { photoImageUrl } from '../../engine/pipeline/urls';
+import { STEPS } from '../../engine/pipeline/pipeline';
 import { isUuid } from '../photos/photos.service';
 import { lockUser } from '../locations/locations.repository';
 import type { LocationIndexRepository, LocationIndexRow, LocationIndexRowWithPhoto } from './location-index.repository';
 
-export function toLocationIndexItem(row: LocationIndexRow, thumbnailPhotoId: string | null): LocationIndexItem {
+/** The engine's own time on the photo: the sum of its steps (the `locatedMs` mark is a point in time, not a step). */
+export function processingMsOf(timings: Record<string, number> | null | undefined): number | null {
+  if (!timings) return null;
+  const steps = STEPS.map((s) => timings[s]).filter((v): v is number => typeof v === 'number');
+  return steps.length ? Math.round(steps.reduce((a, b) => a + b, 0) * 10) / 10 : null;
+}
+
+export function toLocationIndexItem(
+  row: LocationIndexRow,
+  thumbnailPhotoId: string | null,
+  timings: Record<string, number> | null = null,
+): LocationIndexItem {
   return {
     id: row.id,
     analysisId: row.analysisId,
@@ -25,12 +37,15 @@ export function toLocationIndexItem(row: LocationIndexRow, thumbnailPhotoId: str
     source: row.source,
     status: row.status,
     confidence: row.confidence,
+    note: row.note,
+    checkedAt: row.checkedAt?.toISOString() ?? null,
+    processingMs: row.analysisId ? processingMsOf(timings) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-const toItem = (row: LocationIndexRowWithPhoto) => toLocationIndexItem(row, row.thumbnailPhotoId);
+export const toItem = (row: LocationIndexRowWithPhoto) => toLocationIndexItem(row, row.thumbnailPhotoId, row.timings);
 
 /** The user's location index: at most 20 items, newest first; the oldest leaves when the 21st arrives. */
 export class LocationIndexService {

@@ -65,6 +65,20 @@ export class LocationsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** Rewrites the record an analysis produced (a correction); undefined when it was trimmed from the history. */
+  async updateByAnalysis(
+    userId: string,
+    analysisId: string,
+    patch: Partial<Omit<NewLocation, 'userId' | 'analysisId'>>,
+  ): Promise<LocationRow | undefined> {
+    const [row] = await this.db
+      .update(locations)
+      .set(patch)
+      .where(and(eq(locations.userId, userId), eq(locations.analysisId, analysisId)))
+      .returning();
+    return row;
+  }
+
   async findByAnalysis(userId: string, analysisId: string): Promise<LocationRow | undefined> {
     const [row] = await this.db
       .select()

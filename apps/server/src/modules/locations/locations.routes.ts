@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { LocationCreateRequestSchema, LocationsPageQuerySchema } from '@vt/shared';
+import { AnalysisCorrectionRequestSchema, LocationCreateRequestSchema, LocationsPageQuerySchema } from '@vt/shared';
 import { requireUser } from '../../auth/guards';
 import { badRequest, describeZodError } from '../../lib/errors';
 import { countyOutline } from './county-outline';
 import type { LocationsService } from './locations.service';
+import type { CorrectionService } from './correction.service';
 
 /** Location history (spec 1 §7) and the county outline for static previews. */
-export function locationsRoutes(app: FastifyInstance, { locations }: { locations: LocationsService }): void {
+export function locationsRoutes(
+  app: FastifyInstance,
+  { locations, corrections }: { locations: LocationsService; corrections: CorrectionService },
+): void {
+  // The owner moves an analysis to where the photo was really taken (dragged marker or chosen candidate).
+  app.post<{ Params: { id: string } }>('/api/analyses/:id/correction', async (request) => {
+    const user = requireUser(request);
+    const parsed = AnalysisCorrectionRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_point');
+    return { analysis: await corrections.correct(user, request.params.id, parsed.data) };
+  });
+
   app.post('/api/locations/create', async (request, reply) => {
     const user = requireUser(request);
     const parsed = LocationCreateRequestSchema.safeParse(request.body ?? {});

@@ -7,6 +7,8 @@ import {
   haversineMeters,
   indexExport,
   statusBadge,
+  displayStatus,
+  formatProcessingTime,
   truncateName,
   visibleItems,
 } from './geo';
@@ -39,6 +41,20 @@ describe('visibleItems', () => {
     expect(visibleItems(items, false)).toEqual({ shown: [0, 1, 2, 3, 4], more: 3 });
     expect(visibleItems(items, true)).toEqual({ shown: items, more: 0 });
     expect(visibleItems([1, 2], false)).toEqual({ shown: [1, 2], more: 0 });
+  });
+});
+
+describe('status transitions while a check runs', () => {
+  it('a running Verify or Reevaluate reads as verifying/reevaluating (badge ...), then the stored status shows', () => {
+    expect(displayStatus('idle', 'verify')).toBe('verifying');
+    expect(displayStatus('verified', 'reevaluate')).toBe('reevaluating');
+    expect(statusBadge(displayStatus('idle', 'verify'), 2)).toBe('...');
+    expect(displayStatus('verified', undefined)).toBe('verified');
+    expect(statusBadge(displayStatus('error', undefined), 2)).toBe('ERR');
+  });
+  it('formats processing time', () => {
+    expect(formatProcessingTime(840.4)).toBe('840 ms');
+    expect(formatProcessingTime(2430)).toBe('2.4 s');
   });
 });
 
@@ -99,6 +115,9 @@ describe('indexExport', () => {
       source: 'Manual',
       status: 'idle',
       confidence: 0.8,
+      note: null,
+      checkedAt: null,
+      processingMs: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };

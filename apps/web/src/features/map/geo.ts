@@ -1,4 +1,11 @@
-import { DOWNTOWN_MIAMI, LIMITS, type AnalysisResult, type Evidence, type LocationIndexItem } from '@vt/shared';
+import {
+  DOWNTOWN_MIAMI,
+  LIMITS,
+  type AnalysisResult,
+  type Candidate,
+  type Evidence,
+  type LocationIndexItem,
+} from '@vt/shared';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const toRad = (d: number) => (d * Math.PI) / 180;
@@ -40,6 +47,14 @@ export function distanceFromDowntown(lat: number, lng: number): string {
   return m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`;
 }
 
+/** Candidates closer than this to the answer are the answer itself, not another place. */
+const SAME_PLACE_M = 25;
+
+/** The other places the engine proposed, as numbered on the map (2, 3, …): at most four, the answer left out. */
+export function otherCandidates(result: AnalysisResult): Candidate[] {
+  return result.candidates.filter((c) => haversineMeters(c, result) > SAME_PLACE_M).slice(0, 4);
+}
+
 export type CompareLink = { label: string; href: string };
 
 /** The popup's Compare links (spec 2 §2): a maps service, street view, satellite and OpenStreetMap, for the point. */
@@ -67,6 +82,21 @@ export function visibleItems<T>(items: readonly T[], expanded: boolean): { shown
   if (expanded) return { shown: items, more: 0 };
   const n = LIMITS.locationIndexCollapsedShown;
   return { shown: items.slice(0, n), more: Math.max(0, items.length - n) };
+}
+
+/** What the item's badge shows: a check running in this browser reads as verifying/reevaluating (spec 2 §4). */
+export function displayStatus(
+  status: LocationIndexItem['status'],
+  running: 'verify' | 'reevaluate' | undefined,
+): LocationIndexItem['status'] {
+  if (running === 'verify') return 'verifying';
+  if (running === 'reevaluate') return 'reevaluating';
+  return status;
+}
+
+/** The Extra view's processing time: "840 ms", "2.4 s". */
+export function formatProcessingTime(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** The spec's status badge: the item's number while idle, '...' while busy, OK, UP, ERR. */

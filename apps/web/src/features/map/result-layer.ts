@@ -1,11 +1,11 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
-import { MAP, type AnalysisResult } from '@vt/shared';
-import { circlePolygon } from './geo';
+import { MAP, type AnalysisResult, type Candidate } from '@vt/shared';
+import { circlePolygon, otherCandidates } from './geo';
 
 const CIRCLE_SOURCE = 'vt-uncertainty';
 
-/** Candidates closer than this to the answer are the answer itself, not another place. */
-const SAME_PLACE_M = 25;
+/** Share of the map's height the located spot sits below the centre after the fly. */
+const POPUP_ROOM_SHARE = 0.22;
 
 export type PlacedResult = { remove(): void; popup: Popup; marker: Marker };
 
@@ -35,7 +35,13 @@ export function placeResult(
   result: AnalysisResult,
   thumbnailUrl: string | null,
   popupContent: HTMLElement,
-  opts: { fly: boolean },
+  opts: {
+    fly: boolean;
+    /** The owner dragged the result marker to another point (a correction to confirm). */
+    onDragged?: (point: { lat: number; lng: number }) => void;
+    /** The owner picked another candidate marker as the place. */
+    onPickCandidate?: (candidate: Candidate) => void;
+  },
 ): PlacedResult {
   ensureCircleLayers(map);
   const radius = result.radiusMeters ?? 0;
@@ -54,21 +60,41 @@ export function placeResult(
   const popup = new Popup({ offset: 32, closeOnClick: false, maxWidth: '340px', focusAfterOpen: false }).setDOMContent(
     popupContent,
   );
-  const marker = new Marker({ element: el }).setLngLat([result.lng, result.lat]).setPopup(popup).addTo(map);
-
-  const candidates = result.candidates
-    .filter((c) => Math.hypot((c.lat - result.lat) * 111_000, (c.lng - result.lng) * 100_000) > SAME_PLACE_M)
-    .slice(0, 4)
-    .map((c, i) => {
-      const badge = document.createElement('div');
-      badge.className = 'vt-candidate-marker';
-      badge.dataset.testid = 'candidate-marker';
-      badge.title = `${c.label} (${c.source})`;
-      const n = document.createElement('b');
-      n.textContent = String(i + 2);
-      badge.append(n, `${Math.round(c.probability * 100)}%`);
-      return new Marker({ element: badge }).setLngLat([c.lng, c.lat]).addTo(map);
+  const marker = new Marker({ element: el, draggable: Boolean(opts.onDragged) })
+    .setLngLat([result.lng, result.lat])
+    .setPopup(popup)
+    .addTo(map);
+  if (opts.onDragged) {
+    const onDragged = opts.onDragged;
+    el.title = 'Drag to where the photo was really taken';
+    marker.on('dragend', () => {
+      const at = marker.getLngLat();
+      onDragged({ lat: at.lat, lng: at.lng });
     });
+  }
+
+  const candidates = otherCandidates(result).map((c, i) => {
+    const badge = document.createElement(opts.onPickCandidate ? 'button' : 'div');
+    badge.className = 'vt-candidate-marker';
+    badge.dataset.testid = 'candidate-marker';
+    badge.title = opts.onPickCandidate ? `${c.label} (${c.source}): use this place` : `${c.label} (${c.source})`;
+    if (opts.onPickCandidate) {
+      const pick = opts.onPickCandidate;
+      (badge as HTMLButtonElement).type = 'button';
+      badge.setAttribute(
+        'aria-label',
+        `Candidate ${i + 2}: ${c.label}, ${Math.round(c.probability * 100)}%. Use this place`,
+      );
+      badge.addEventListener('click', (event) => {
+        event.stopPropagation();
+        pick(c);
+      });
+    }
+    const n = document.createElement('b');
+    n.textContent = String(i + 2);
+    badge.append(n, `${Math.round(c.probability * 100)}%`);
+    return new Marker({ element: badge }).setLngLat([c.lng, c.lat]).addTo(map);
+  });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (opts.fly) {
@@ -77,6 +103,8 @@ export function placeResult(
       zoom: MAP.flyToZoom,
       pitch: MAP.flyToPitch,
       duration: MAP.flyToDurationMs,
+      // The spot lands below the middle so the popup above it has room for all it shows.
+      offset: [0, Math.round(map.getContainer().clientHeight * POPUP_ROOM_SHARE)],
       essential: true,
     });
     timer = setTimeout(() => {

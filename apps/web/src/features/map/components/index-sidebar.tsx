@@ -3,39 +3,75 @@ import { LIMITS, type LocationIndexItem } from '@vt/shared';
 import { formatConfidence } from '../../analysis';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { distanceFromDowntown, NAME_LIMIT, statusBadge, truncateName, visibleItems } from '../geo';
-import { SAMPLE_LOCATIONS, useIndexMutations } from '../index-api';
+import {
+  displayStatus,
+  distanceFromDowntown,
+  formatProcessingTime,
+  NAME_LIMIT,
+  statusBadge,
+  truncateName,
+  visibleItems,
+} from '../geo';
+import type { useIndexChecks } from '../index-api';
+import { SAMPLE_LOCATIONS, useIndexMutations, type CheckAction, type CheckMessage } from '../index-api';
+import { CompareDialog } from './compare-dialog';
 
 type CardView = 'overview' | 'details' | 'extra';
 
 const badgeTone: Record<LocationIndexItem['status'], string> = {
   idle: 'bg-raised text-muted border-line',
-  verifying: 'bg-raised text-accent border-accent/50',
-  reevaluating: 'bg-raised text-accent border-accent/50',
+  verifying: 'bg-raised text-accent border-accent/50 animate-pulse',
+  reevaluating: 'bg-raised text-accent border-accent/50 animate-pulse',
   verified: 'bg-ok/15 text-ok border-ok/50',
   reevaluated: 'bg-accent/15 text-accent border-accent/50',
   error: 'bg-danger/15 text-danger border-danger/50',
 };
 
-function StatusBadge({ item, position }: { item: LocationIndexItem; position: number }) {
+const STATUS_WORD: Record<LocationIndexItem['status'], string> = {
+  idle: 'Idle',
+  verifying: 'Verifying',
+  reevaluating: 'Reevaluating',
+  verified: 'Verified',
+  reevaluated: 'Reevaluated',
+  error: 'Error',
+};
+
+const messageTone: Record<CheckMessage['tone'], string> = {
+  ok: 'text-ok',
+  warn: 'text-warm',
+  error: 'text-danger',
+};
+
+export function StatusBadge({ status, position }: { status: LocationIndexItem['status']; position: number }) {
   return (
     <span
       data-testid="status-badge"
+      data-status={status}
+      title={STATUS_WORD[status]}
       className={cx(
-        'inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full border px-1.5 font-mono text-[11px] font-semibold',
-        badgeTone[item.status],
+        'inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full border px-1.5 font-mono text-[11px] font-semibold transition-colors duration-300',
+        badgeTone[status],
       )}
     >
-      {statusBadge(item.status, position)}
+      {statusBadge(status, position)}
     </span>
   );
 }
 
-/** The Location Index sidebar (spec 2 §2): server-side, at most 20 per user, newest first. */
+/** The per-item actions are smaller than the app's buttons: 20 items with three each must stay scannable. */
+const action =
+  'inline-flex h-7 items-center rounded-md border border-line bg-raised px-2.5 text-xs font-semibold text-fg transition-colors duration-150 hover:border-accent/60 disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * The Location Index sidebar (spec 2 §2): server-side, at most 20 per user, newest first. Collapsed it shows the
+ * first 5; expanded, every item gets a checkbox (Compare Selected for two or more) and Verify, RE, Remove.
+ */
 export function IndexSidebar({
   items,
   loading,
   expanded,
+  closing = false,
+  checks,
   onExpandedChange,
   onClose,
   onNavigate,
@@ -43,18 +79,28 @@ export function IndexSidebar({
   items: readonly LocationIndexItem[];
   loading: boolean;
   expanded: boolean;
+  /** True while the close animation plays (the parent unmounts it afterwards). */
+  closing?: boolean;
+  /** Verify/Reevaluate state, shared with the popup's Analyze further. */
+  checks: ReturnType<typeof useIndexChecks>;
   onExpandedChange: (expanded: boolean) => void;
   onClose: () => void;
   onNavigate: (item: LocationIndexItem) => void;
 }) {
   const { add, remove, clear } = useIndexMutations();
   const [open, setOpen] = useState<{ id: string; view: CardView } | null>(null);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [comparing, setComparing] = useState(false);
   const { shown, more } = visibleItems(items, expanded);
-  const selected = items.find((i) => i.id === open?.id) ?? null;
   const limit = expanded ? NAME_LIMIT.expanded : NAME_LIMIT.collapsed;
+  // Items that left the index (removed here or elsewhere) drop out of the selection.
+  const selected = items.filter((i) => picked.has(i.id));
 
   const confirmClear = () => {
-    if (window.confirm(`Clear all ${items.length} locations from index?`)) clear.mutate();
+    if (window.confirm(`Clear all ${items.length} locations from index?`)) {
+      clear.mutate();
+      setPicked(new Set());
+    }
   };
   const confirmRemove = (id: string) => {
     if (window.confirm('Remove this location from index?')) {
@@ -62,15 +108,25 @@ export function IndexSidebar({
       if (open?.id === id) setOpen(null);
     }
   };
+  const toggle = (id: string) =>
+    setPicked((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const run = (id: string, action: CheckAction) => void checks.run(id, action);
 
   return (
     <aside
       aria-label="Location Index"
       data-testid="index-sidebar"
+      data-expanded={expanded}
       className={cx(
         'flex max-h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface/95 shadow-2xl backdrop-blur',
-        'transition-[width] duration-300',
-        expanded ? 'w-full sm:w-[26rem]' : 'w-full sm:w-80',
+        'transition-[width] duration-300 ease-out',
+        closing ? 'vt-slide-out' : 'vt-slide-in',
+        expanded ? 'w-full sm:w-[30rem]' : 'w-full sm:w-80',
       )}
     >
       <header className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
@@ -96,6 +152,23 @@ export function IndexSidebar({
           </button>
         </div>
       </header>
+
+      {expanded && items.length > 0 && (
+        <div className="vt-fade-in flex items-center justify-between gap-2 border-b border-line px-4 py-2">
+          <p className="text-xs text-muted" data-testid="selected-count">
+            {selected.length} selected
+          </p>
+          <button
+            type="button"
+            className={action}
+            disabled={selected.length < 2}
+            title={selected.length < 2 ? 'Select two or more locations to compare' : undefined}
+            onClick={() => setComparing(true)}
+          >
+            Compare Selected
+          </button>
+        </div>
+      )}
 
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
         {loading ? (
@@ -125,46 +198,99 @@ export function IndexSidebar({
           </div>
         ) : (
           <ol className="space-y-1.5" data-testid="index-items">
-            {shown.map((item, i) => (
-              <li key={item.id} className="rounded-lg border border-line/60 bg-raised/60">
-                <div className="flex items-center gap-2 px-2.5 py-2">
-                  <StatusBadge item={item} position={i + 1} />
-                  <button
-                    type="button"
-                    className="min-w-0 flex-1 text-left"
-                    onClick={() => setOpen(open?.id === item.id ? null : { id: item.id, view: 'overview' })}
-                    title={item.name}
-                  >
-                    <span className="block text-sm font-medium" data-testid="index-item-name">
-                      {truncateName(item.name, limit)}
-                    </span>
-                    <span className="block font-mono text-[11px] text-subtle">
-                      {item.coordinates.lat.toFixed(4)}, {item.coordinates.lng.toFixed(4)} ·{' '}
-                      {formatConfidence(item.confidence)}
-                    </span>
-                  </button>
-                  {expanded && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="h-7 px-2 text-xs"
-                      disabled={remove.isPending && remove.variables === item.id}
-                      onClick={() => confirmRemove(item.id)}
+            {shown.map((item, i) => {
+              const running = checks.running[item.id];
+              const status = displayStatus(item.status, running);
+              const message = checks.messages[item.id];
+              return (
+                <li
+                  key={item.id}
+                  data-testid="index-item"
+                  className="vt-fade-in rounded-lg border border-line/60 bg-raised/60"
+                >
+                  <div className="flex items-center gap-2 px-2.5 py-2">
+                    {expanded && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${item.name}`}
+                        checked={picked.has(item.id)}
+                        onChange={() => toggle(item.id)}
+                        className="size-4 shrink-0 accent-[var(--color-accent)]"
+                      />
+                    )}
+                    <StatusBadge status={status} position={i + 1} />
+                    <button
+                      type="button"
+                      className="min-w-0 flex-1 text-left"
+                      aria-expanded={open?.id === item.id}
+                      onClick={() => setOpen(open?.id === item.id ? null : { id: item.id, view: 'overview' })}
+                      title={item.name}
                     >
-                      Remove
-                    </Button>
+                      <span className="block truncate text-sm font-medium" data-testid="index-item-name">
+                        {truncateName(item.name, limit)}
+                      </span>
+                      <span className="block font-mono text-[11px] text-subtle">
+                        {item.coordinates.lat.toFixed(4)}, {item.coordinates.lng.toFixed(4)} ·{' '}
+                        {formatConfidence(item.confidence)}
+                      </span>
+                    </button>
+                  </div>
+                  {expanded && (
+                    <div className="vt-fade-in flex flex-wrap gap-1.5 px-2.5 pb-2">
+                      <button
+                        type="button"
+                        className={action}
+                        disabled={running === 'verify'}
+                        onClick={() => run(item.id, 'verify')}
+                      >
+                        Verify
+                      </button>
+                      <button
+                        type="button"
+                        className={action}
+                        aria-label={`Reevaluate ${item.name}`}
+                        title="Reevaluate: analyse the photo again"
+                        disabled={running === 'reevaluate'}
+                        onClick={() => run(item.id, 'reevaluate')}
+                      >
+                        RE
+                      </button>
+                      <button
+                        type="button"
+                        className={cx(action, 'ml-auto border-transparent bg-transparent text-muted hover:text-danger')}
+                        disabled={remove.isPending && remove.variables === item.id}
+                        onClick={() => confirmRemove(item.id)}
+                      >
+                        Remove
+                      </button>
+                    </div>
                   )}
-                </div>
-                {selected?.id === item.id && open && (
-                  <ItemCard
-                    item={item}
-                    view={open.view}
-                    onView={(view) => setOpen({ id: item.id, view })}
-                    onNavigate={() => onNavigate(item)}
-                  />
-                )}
-              </li>
-            ))}
+                  {(message || (expanded && item.note)) && (
+                    <p
+                      data-testid="index-item-message"
+                      className={cx(
+                        'px-2.5 pb-2 text-[11px] leading-snug',
+                        message ? messageTone[message.tone] : 'text-subtle',
+                      )}
+                    >
+                      {message?.text ?? item.note}
+                    </p>
+                  )}
+                  {open?.id === item.id && (
+                    <ItemCard
+                      item={item}
+                      status={status}
+                      position={i + 1}
+                      view={open.view}
+                      verifying={running === 'verify'}
+                      onView={(view) => setOpen({ id: item.id, view })}
+                      onNavigate={() => onNavigate(item)}
+                      onVerify={() => run(item.id, 'verify')}
+                    />
+                  )}
+                </li>
+              );
+            })}
           </ol>
         )}
         {more > 0 && (
@@ -179,39 +305,66 @@ export function IndexSidebar({
       </div>
 
       {items.length > 0 && (
-        <footer className="flex items-center justify-between gap-2 border-t border-line px-4 py-2.5">
-          <p className="text-[11px] leading-snug text-subtle">
-            Keeps your {LIMITS.locationIndexMax} newest; a new one drops the oldest.
+        <footer className="flex items-center justify-between gap-3 border-t border-line px-4 py-2.5">
+          <p className="text-[11px] leading-snug text-subtle" data-testid="index-limit-note">
+            Holds {LIMITS.locationIndexMax}. A 21st location removes the oldest (the last in this list).
           </p>
           <Button variant="ghost" size="sm" className="text-danger" disabled={clear.isPending} onClick={confirmClear}>
             Clear All
           </Button>
         </footer>
       )}
+
+      <CompareDialog
+        items={comparing ? selected : []}
+        onClose={() => setComparing(false)}
+        onViewOnMap={(item) => {
+          setComparing(false);
+          onNavigate(item);
+        }}
+      />
     </aside>
   );
 }
 
-/** Overview card, details and extra views of one item (spec 2 §2), with real values only (decisions §4). */
+/**
+ * The overview card and its details and extra views (spec 2 §2). The extra view shows only real values
+ * (decisions §4): the engine's processing time when there was an analysis, and the distance from downtown.
+ */
 function ItemCard({
   item,
+  status,
+  position,
   view,
+  verifying,
   onView,
   onNavigate,
+  onVerify,
 }: {
   item: LocationIndexItem;
+  status: LocationIndexItem['status'];
+  position: number;
   view: CardView;
+  verifying: boolean;
   onView: (view: CardView) => void;
   onNavigate: () => void;
+  onVerify: () => void;
 }) {
-  const tab = 'rounded-md border border-line px-2 py-1 text-xs font-semibold hover:border-accent/60';
+  const tab =
+    'rounded-md border border-line px-2 py-1 text-xs font-semibold hover:border-accent/60 disabled:opacity-60';
+  const active = 'border-accent/70 text-accent';
   return (
-    <div className="border-t border-line/60 px-3 py-2.5 text-xs" data-testid="index-item-card">
-      <p className="font-semibold text-fg" title={item.name}>
+    <div className="vt-expand border-t border-line/60 px-3 py-2.5 text-xs" data-testid="index-item-card">
+      <p className="font-semibold text-fg" title={item.name} data-testid="card-name">
         {truncateName(item.name, NAME_LIMIT.card)}
       </p>
+      {view === 'overview' && (
+        <p className="mt-1 text-muted">
+          {formatConfidence(item.confidence)} · {item.source} · {STATUS_WORD[status]}
+        </p>
+      )}
       {view === 'details' && (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted">
+        <dl className="vt-fade-in mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted" data-testid="card-details">
           <dt>Name</dt>
           <dd className="break-words text-fg">{item.name}</dd>
           <dt>Coordinates</dt>
@@ -219,7 +372,10 @@ function ItemCard({
             {item.coordinates.lat.toFixed(4)}, {item.coordinates.lng.toFixed(4)}
           </dd>
           <dt>Status</dt>
-          <dd>{item.status}</dd>
+          <dd className="flex items-center gap-2">
+            <StatusBadge status={status} position={position} />
+            {STATUS_WORD[status]}
+          </dd>
           <dt>Confidence</dt>
           <dd>{formatConfidence(item.confidence)}</dd>
           <dt>Source</dt>
@@ -235,10 +391,16 @@ function ItemCard({
         </dl>
       )}
       {view === 'extra' && (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted">
+        <dl className="vt-fade-in mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted" data-testid="card-extra">
+          {item.processingMs !== null && (
+            <>
+              <dt>Processing time</dt>
+              <dd className="text-fg">{formatProcessingTime(item.processingMs)}</dd>
+            </>
+          )}
           <dt>From downtown</dt>
           <dd className="text-fg">{distanceFromDowntown(item.coordinates.lat, item.coordinates.lng)}</dd>
-          <dt>County</dt>
+          <dt>Neighbourhood</dt>
           <dd className="text-fg">Miami-Dade County</dd>
         </dl>
       )}
@@ -246,10 +408,23 @@ function ItemCard({
         <button type="button" className={tab} onClick={onNavigate}>
           Navigate
         </button>
-        <button type="button" className={tab} onClick={() => onView(view === 'details' ? 'overview' : 'details')}>
+        <button type="button" className={tab} disabled={verifying} onClick={onVerify}>
+          Verify
+        </button>
+        <button
+          type="button"
+          className={cx(tab, view === 'details' && active)}
+          aria-pressed={view === 'details'}
+          onClick={() => onView(view === 'details' ? 'overview' : 'details')}
+        >
           Full Details
         </button>
-        <button type="button" className={tab} onClick={() => onView(view === 'extra' ? 'overview' : 'extra')}>
+        <button
+          type="button"
+          className={cx(tab, view === 'extra' && active)}
+          aria-pressed={view === 'extra'}
+          onClick={() => onView(view === 'extra' ? 'overview' : 'extra')}
+        >
           Extra
         </button>
       </div>

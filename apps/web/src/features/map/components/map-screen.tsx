@@ -1,17 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { DOWNTOWN_MIAMI, type LocationIndexItem } from '@vt/shared';
+import { DOWNTOWN_MIAMI, MAP, type Analysis, type Candidate, type LocationIndexItem } from '@vt/shared';
 import { ACCEPT_PHOTOS, StageList, useAnalysisRun, useLocationIndex } from '../../analysis';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { indexExport } from '../geo';
-import { flyHome, flyToItem, placeResult } from '../result-layer';
+import { flyHome, flyToItem, placeResult, type PlacedResult } from '../result-layer';
+import { useCorrection, useIndexChecks } from '../index-api';
+import { ApiRequestError } from '../../../lib/api-client';
+import { ResultDetailsDialog } from './result-details-dialog';
 import { takeNavigationHint } from '../navigation-hint';
 import { IndexSidebar } from './index-sidebar';
 import { MapCanvas } from './map-canvas';
 import { MapUnavailable } from './map-unavailable';
-import { ResultPopup } from './result-popup';
+import { ResultPopup, type PendingCorrection } from './result-popup';
+
+/** The sidebar's close animation (vt-slide-out) before it unmounts. */
+const SIDEBAR_CLOSE_MS = 300;
 
 const HOME: [number, number] = [DOWNTOWN_MIAMI.lng, DOWNTOWN_MIAMI.lat];
 
@@ -41,6 +47,14 @@ export function MapScreen() {
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [indexOpen, setIndexOpen] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [corrected, setCorrected] = useState<Analysis | null>(null);
+  const [pending, setPending] = useState<(PendingCorrection & { analysisId: string }) | null>(null);
+  const currentId = useRef<string | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const placed = useRef<PlacedResult | null>(null);
+  const flownFor = useRef<string | null>(null);
+  const checks = useIndexChecks();
   const [expanded, setExpanded] = useState(false);
   const [dragging, setDragging] = useState(false);
   // One detached element for the popup's React content; MapLibre moves it into the popup when it opens.
@@ -70,15 +84,65 @@ export function MapScreen() {
     return () => window.removeEventListener('paste', onPaste);
   }, [onFile]);
 
-  const result = state.phase === 'finished' ? (state.analysis?.analysis_result ?? null) : null;
-  const analysis = state.analysis;
+  // After a confirmed correction the server's corrected analysis replaces the run's (same id).
+  const analysis = corrected && corrected.id === state.analysis?.id ? corrected : state.analysis;
+  const result = state.phase === 'finished' ? (analysis?.analysis_result ?? null) : null;
+  const indexItem = items.find((i) => analysis && i.analysisId === analysis.id) ?? null;
 
-  // Every outcome (found, fallback, failed, error) has a point: place it and fly there.
+  const correction = useCorrection((a) => {
+    setCorrected(a);
+    setPending(null);
+  });
+  const onDragged = useCallback((p: { lat: number; lng: number }) => {
+    setPending({ ...p, label: 'the dragged point', analysisId: currentId.current ?? '' });
+    const marker = placed.current?.marker;
+    if (marker && !marker.getPopup()?.isOpen()) marker.togglePopup();
+  }, []);
+  const onPickCandidate = useCallback(
+    (c: Candidate) => {
+      setPending({ lat: c.lat, lng: c.lng, label: c.label, analysisId: currentId.current ?? '' });
+      const marker = placed.current?.marker;
+      marker?.setLngLat([c.lng, c.lat]);
+      if (marker && !marker.getPopup()?.isOpen()) marker.togglePopup();
+      // The candidate may be kilometres away: follow the marker (and its Confirm bar) there.
+      map?.easeTo({ center: [c.lng, c.lat], duration: 600, essential: true });
+    },
+    [map],
+  );
+
+  // Every outcome (found, fallback, failed, error) has a point: place it and fly there (once per analysis; a
+  // corrected result is placed again where it now is, without flying).
   useEffect(() => {
     if (!map || !result || !analysis) return;
-    const current = placeResult(map, result, analysis.thumbnailUrl, popupEl, { fly: true });
-    return () => current.remove();
-  }, [map, result, analysis, popupEl]);
+    const fly = flownFor.current !== analysis.id;
+    flownFor.current = analysis.id;
+    currentId.current = analysis.id;
+    const current = placeResult(map, result, analysis.thumbnailUrl, popupEl, { fly, onDragged, onPickCandidate });
+    placed.current = current;
+    if (!fly && !current.popup.isOpen()) current.marker.togglePopup();
+    return () => {
+      current.remove();
+      if (placed.current === current) placed.current = null;
+    };
+  }, [map, result, analysis, popupEl, onDragged, onPickCandidate]);
+
+  // A proposal and a failed save belong to the analysis they were made on; a new analysis starts clean.
+  const proposal = pending && pending.analysisId === analysis?.id ? pending : null;
+  const correctionError =
+    correction.variables?.analysisId === analysis?.id && correction.error
+      ? correction.error instanceof ApiRequestError
+        ? (correction.error.serverMessage ?? correction.error.message)
+        : String(correction.error)
+      : null;
+
+  const closeIndex = useCallback(() => {
+    setClosing(true);
+    setTimeout(() => {
+      setIndexOpen(false);
+      setClosing(false);
+    }, SIDEBAR_CLOSE_MS);
+  }, []);
+  const toggleIndex = () => (indexOpen ? closeIndex() : setIndexOpen(true));
 
   // The dashboard's View button leaves a one-shot hint: fly to that analysis once the map is ready.
   useEffect(() => {
@@ -99,9 +163,12 @@ export function MapScreen() {
   );
 
   const popupActions = {
+    // Analyze further runs Reevaluate on this analysis' index entry: the engine looks at the photo again.
     analyzeFurther: () => {
-      if (state.file) void start(state.file);
+      if (indexItem) void checks.run(indexItem.id, 'reevaluate');
+      else window.alert(NO_INDEX);
     },
+    details: () => setDetailsOpen(true),
     getFullIndex: () => {
       if (items.length === 0) return window.alert(NO_INDEX);
       setIndexOpen(true);
@@ -222,7 +289,7 @@ export function MapScreen() {
                 variant={indexOpen ? 'primary' : 'secondary'}
                 size="sm"
                 aria-pressed={indexOpen}
-                onClick={() => setIndexOpen((o) => !o)}
+                onClick={toggleIndex}
               >
                 Location Index{items.length > 0 ? ` (${items.length})` : ''}
               </Button>
@@ -249,8 +316,10 @@ export function MapScreen() {
                 items={items}
                 loading={index.isPending}
                 expanded={expanded}
+                closing={closing}
+                checks={checks}
                 onExpandedChange={setExpanded}
-                onClose={() => setIndexOpen(false)}
+                onClose={closeIndex}
                 onNavigate={navigate}
               />
             </div>
@@ -258,7 +327,51 @@ export function MapScreen() {
 
           {result &&
             analysis &&
-            createPortal(<ResultPopup result={result} evidence={analysis.evidence} actions={popupActions} />, popupEl)}
+            createPortal(
+              <ResultPopup
+                result={result}
+                evidence={analysis.evidence}
+                actions={popupActions}
+                notice={
+                  indexItem && checks.running[indexItem.id] === 'reevaluate'
+                    ? 'Analysing the photo again...'
+                    : indexItem
+                      ? (checks.messages[indexItem.id]?.text ?? null)
+                      : null
+                }
+                correction={{
+                  pending: proposal,
+                  propose: onPickCandidate,
+                  saving: correction.isPending,
+                  error: correctionError,
+                  confirm: () => {
+                    if (proposal) correction.mutate({ analysisId: analysis.id, lat: proposal.lat, lng: proposal.lng });
+                  },
+                  cancel: () => {
+                    setPending(null);
+                    correction.reset();
+                    placed.current?.marker.setLngLat([result.lng, result.lat]);
+                  },
+                }}
+              />,
+              popupEl,
+            )}
+          <ResultDetailsDialog
+            analysis={analysis}
+            open={detailsOpen}
+            onClose={() => setDetailsOpen(false)}
+            onViewOnMap={() => {
+              setDetailsOpen(false);
+              if (map && result)
+                map.flyTo({
+                  center: [result.lng, result.lat],
+                  zoom: MAP.flyToZoom,
+                  pitch: MAP.flyToPitch,
+                  duration: MAP.flyToDurationMs,
+                  essential: true,
+                });
+            }}
+          />
         </>
       )}
     </div>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { AnalysisResult, Evidence } from '@vt/shared';
+import { USER_CONFIRMED_SOURCE, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
 import { formatConfidence, formatRadius, OUTCOME_LABEL } from '../../analysis';
 import { cx } from '../../../components/ui/cx';
-import { compareLinks, describeResult } from '../geo';
+import { compareLinks, describeResult, otherCandidates } from '../geo';
 
 type View = 'main' | 'compare' | 'index';
 
@@ -11,6 +11,20 @@ export type PopupActions = {
   getFullIndex: () => void;
   exportResults: () => void;
   originalPosition: () => void;
+  details: () => void;
+};
+
+/** A place the owner proposed (dragged marker or picked candidate), waiting for Confirm. */
+export type PendingCorrection = { lat: number; lng: number; label: string };
+
+export type CorrectionState = {
+  pending: PendingCorrection | null;
+  /** Propose one of the engine's other candidates (the same as clicking its numbered marker). */
+  propose: (candidate: Candidate) => void;
+  saving: boolean;
+  error: string | null;
+  confirm: () => void;
+  cancel: () => void;
 };
 
 const small =
@@ -21,10 +35,15 @@ export function ResultPopup({
   result,
   evidence,
   actions,
+  correction,
+  notice,
 }: {
   result: AnalysisResult;
   evidence: readonly Evidence[];
   actions: PopupActions;
+  correction: CorrectionState;
+  /** The outcome of Analyze further (Reevaluate), when it ran. */
+  notice: string | null;
 }) {
   const [view, setView] = useState<View>('main');
   // Position evidence is already cited in the description; the list adds what else each locator saw.
@@ -40,12 +59,77 @@ export function ResultPopup({
         {formatConfidence(result.confidence)} confidence · {formatRadius(result.radiusMeters)} · {result.source}
       </p>
 
-      <div className="mt-3 transition-opacity duration-300" key={view}>
+      {correction.pending ? (
+        <div className="vt-fade-in mt-3 rounded-lg border border-warm/60 bg-warm/10 p-2.5" data-testid="correction-bar">
+          <p className="text-xs text-fg">
+            Move the place to{' '}
+            <span className="font-semibold" data-testid="correction-label">
+              {correction.pending.label}
+            </span>{' '}
+            <span className="font-mono text-muted" data-testid="correction-point">
+              ({correction.pending.lat.toFixed(5)}, {correction.pending.lng.toFixed(5)})
+            </span>
+            ?
+          </p>
+          {correction.error && (
+            <p className="mt-1 text-xs text-danger" role="alert">
+              {correction.error}
+            </p>
+          )}
+          <div className="mt-2 flex gap-2">
+            <button
+              type="button"
+              className={cx(small, 'border-warm/70')}
+              disabled={correction.saving}
+              onClick={correction.confirm}
+            >
+              {correction.saving ? 'Saving...' : 'Confirm this place'}
+            </button>
+            <button type="button" className={small} disabled={correction.saving} onClick={correction.cancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        result.source !== USER_CONFIRMED_SOURCE && (
+          <p className="mt-2 text-[11px] text-subtle">Wrong place? Drag the marker, or pick a numbered candidate.</p>
+        )
+      )}
+      {notice && (
+        <p className="vt-fade-in mt-2 text-xs text-accent" data-testid="popup-notice">
+          {notice}
+        </p>
+      )}
+
+      <div className="vt-fade-in mt-3" key={view}>
         {view === 'main' && (
           <>
             <p className="text-xs leading-relaxed text-muted" data-testid="popup-description">
               {describeResult(result, evidence)}
             </p>
+            {result.source !== USER_CONFIRMED_SOURCE && otherCandidates(result).length > 0 && (
+              <ul className="mt-2 space-y-1" aria-label="Other candidates" data-testid="popup-candidates">
+                {otherCandidates(result).map((c, i) => (
+                  <li key={i}>
+                    <button
+                      type="button"
+                      className="flex w-full items-center gap-2 rounded-md px-1 py-0.5 text-left text-[11px] text-subtle hover:bg-raised hover:text-fg"
+                      title="Use this place"
+                      onClick={() => correction.propose(c)}
+                    >
+                      <b className="inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-warm text-[10px] text-accent-ink">
+                        {i + 2}
+                      </b>
+                      <span className="min-w-0 flex-1 truncate">{c.label}</span>
+                      <span className="font-mono">{Math.round(c.probability * 100)}%</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <button type="button" className={cx(small, 'mt-2')} onClick={actions.details}>
+              Details
+            </button>
             {other.length > 0 && (
               <ul className="mt-2 space-y-1" aria-label="Evidence">
                 {other.slice(0, 4).map((e, i) => (
