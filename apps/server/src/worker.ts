@@ -15,6 +15,8 @@ import { AnalysisEventBus, AnalysisEventRecorder, toAnalysisEvent } from './modu
 import { createPubSub, type PubSub } from './adapters/pubsub';
 import { PhotosRepository } from './modules/photos/photos.repository';
 import { recordFinishedAnalysis } from './modules/locations/analysis-finished';
+import { Gallery } from './engine/gallery/gallery';
+import { GalleryRepository } from './modules/gallery/gallery.repository';
 
 /** A running job's lock is refreshed by every step; older than this, its runner is presumed dead. */
 export const STALE_LOCK_MS = 5 * 60_000;
@@ -117,6 +119,8 @@ export type AnalysisEngine = {
   events: AnalysisEventRecorder;
   pipeline: AnalysisPipeline;
   runner: JobRunner;
+  /** Places seen before; `gallery.onPlaceConfirmed` is what a user's correction feeds. */
+  gallery: Gallery;
   /** Releases what the locators hold (OCR worker threads); after the runner has stopped. */
   closeLocators(): Promise<void>;
 };
@@ -150,7 +154,14 @@ export function createAnalysisEngine(
     },
   );
   const events = new AnalysisEventRecorder(analyses, bus);
-  const locators = opts.locators ?? enabledLocators(config);
+  const gallery = new Gallery({
+    repository: new GalleryRepository(database.db),
+    loadDisplay: async (photoId) => {
+      const photo = await photos.get(photoId);
+      return photo?.displayKey ? storage.get(photo.displayKey) : null;
+    },
+  });
+  const locators = (opts.locators ?? enabledLocators(config)).map((l) => l.withServices?.({ gallery }) ?? l);
   const pipeline = new AnalysisPipeline({
     analyses,
     photos,
@@ -162,6 +173,7 @@ export function createAnalysisEngine(
     maxAttempts: 3,
     // Room for the vision client's own retries (3 attempts and their backoff) before the pipeline gives up on it.
     locatorTimeoutMs: Math.max(60_000, (config.vision?.timeoutMs ?? 0) * 3 + 30_000),
+    gallery,
     log,
   });
   const runner = new JobRunner({
@@ -175,7 +187,7 @@ export function createAnalysisEngine(
   const closeLocators = async () => {
     await Promise.all(locators.map((l) => l.close?.()));
   };
-  return { analyses, photos, storage, decoder, bus, events, pipeline, runner, closeLocators };
+  return { analyses, photos, storage, decoder, bus, events, pipeline, runner, gallery, closeLocators };
 }
 
 export const ENGINE_VERSION = `engine-${ENGINE_VERSION_LABEL}`;

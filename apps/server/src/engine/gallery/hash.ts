@@ -1,0 +1,146 @@
+import sharp from 'sharp';
+
+/**
+ * Perceptual hashes: 64-bit fingerprints of a photo's coarse structure that change little when the photo is
+ * resized, recompressed, slightly cropped, rotated a few degrees or colour-shifted, and differ by about half their
+ * bits between unrelated photos. Two kinds, because they fail differently: the DCT hash (pHash) keeps the
+ * lowest spatial frequencies and shrugs off recompression and colour; the difference hash (dHash) keeps the
+ * sign of horizontal gradients and tolerates brightness and gamma changes.
+ *
+ * A crop of a photo is a different picture to a whole-image hash, so the gallery keeps hashes of several
+ * centre crops of each remembered photo (CROPS): a query that is a 70 % crop is compared with the stored
+ * 70 % crop, which then frames nearly the same scene.
+ */
+
+/** Shares of the width and height kept by the centre crops hashed for every gallery photo. */
+export const CROPS = [1, 0.85, 0.7] as const;
+const DCT_SIZE = 32;
+const LOW = 8;
+
+export type PerceptualHashes = {
+  /** One pHash per entry of CROPS, in that order. */
+  phash: bigint[];
+  /** dHash of the whole image. */
+  dhash: bigint;
+};
+
+/** The greyscale pixels of an image, decoded once and cropped/resized from there. */
+export type Grey = { data: Uint8Array; width: number; height: number };
+
+/** Decodes any image sharp reads into greyscale, at most `maxSide` pixels on the long side (orientation applied). */
+export async function decodeGrey(image: Buffer, maxSide = 512): Promise<Grey> {
+  const { data, info } = await sharp(image, { failOn: 'none' })
+    .rotate()
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // A greyscale raw buffer may still carry an alpha channel; keep the first channel of each pixel.
+  const channels = info.channels;
+  const grey = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!;
+  return { data: grey, width: info.width, height: info.height };
+}
+
+/** Area-average resample of the centred crop (share `keep` of each side) into an n × m grid. */
+export function resampleCrop(g: Grey, keep: number, cols: number, rows: number): Float64Array {
+  const cw = g.width * keep;
+  const ch = g.height * keep;
+  const x0 = (g.width - cw) / 2;
+  const y0 = (g.height - ch) / 2;
+  const out = new Float64Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    const ya = Math.floor(y0 + (r * ch) / rows);
+    const yb = Math.max(ya + 1, Math.floor(y0 + ((r + 1) * ch) / rows));
+    for (let c = 0; c < cols; c++) {
+      const xa = Math.floor(x0 + (c * cw) / cols);
+      const xb = Math.max(xa + 1, Math.floor(x0 + ((c + 1) * cw) / cols));
+      let sum = 0;
+      for (let y = ya; y < yb; y++) {
+        const row = y * g.width;
+        for (let x = xa; x < xb; x++) sum += g.data[row + x]!;
+      }
+      out[r * cols + c] = sum / ((yb - ya) * (xb - xa));
+    }
+  }
+  return out;
+}
+
+const COS = (() => {
+  const t = new Float64Array(LOW * DCT_SIZE);
+  for (let u = 0; u < LOW; u++)
+    for (let x = 0; x < DCT_SIZE; x++) t[u * DCT_SIZE + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * DCT_SIZE));
+  return t;
+})();
+
+/** pHash of a 32 × 32 grid: the signs of its 8 × 8 lowest DCT coefficients (DC left out) against their median. */
+export function phashOf(grid: Float64Array): bigint {
+  // Separable DCT, only the LOW lowest frequencies of each axis are needed.
+  const rowsT = new Float64Array(DCT_SIZE * LOW);
+  for (let y = 0; y < DCT_SIZE; y++)
+    for (let u = 0; u < LOW; u++) {
+      let s = 0;
+      for (let x = 0; x < DCT_SIZE; x++) s += grid[y * DCT_SIZE + x]! * COS[u * DCT_SIZE + x]!;
+      rowsT[y * LOW + u] = s;
+    }
+  const coeffs = new Float64Array(LOW * LOW);
+  for (let v = 0; v < LOW; v++)
+    for (let u = 0; u < LOW; u++) {
+      let s = 0;
+      for (let y = 0; y < DCT_SIZE; y++) s += rowsT[y * LOW + u]! * COS[v * DCT_SIZE + y]!;
+      coeffs[v * LOW + u] = s;
+    }
+  // The DC term (overall brightness) says nothing about structure; it is replaced by the median below.
+  const ac = Array.from(coeffs).slice(1);
+  const median = [...ac].sort((a, b) => a - b)[Math.floor(ac.length / 2)]!;
+  let h = 0n;
+  for (let i = 0; i < 64; i++) {
+    const v = i === 0 ? median : coeffs[i]!;
+    h = (h << 1n) | (v > median ? 1n : 0n);
+  }
+  return h;
+}
+
+/** dHash: for a 9 × 8 grid, whether each cell is brighter than its right-hand neighbour. */
+export function dhashOf(grid: Float64Array): bigint {
+  let h = 0n;
+  for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) h = (h << 1n) | (grid[r * 9 + c]! > grid[r * 9 + c + 1]! ? 1n : 0n);
+  return h;
+}
+
+export function hashesOfGrey(g: Grey): PerceptualHashes {
+  return {
+    phash: CROPS.map((k) => phashOf(resampleCrop(g, k, DCT_SIZE, DCT_SIZE))),
+    dhash: dhashOf(resampleCrop(g, 1, 9, 8)),
+  };
+}
+
+export async function perceptualHashes(image: Buffer): Promise<PerceptualHashes> {
+  return hashesOfGrey(await decodeGrey(image, 256));
+}
+
+/** Number of differing bits of two 64-bit hashes held as [hi, lo] 32-bit halves. */
+export function popcount32(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function hamming(a: bigint, b: bigint): number {
+  const x = a ^ b;
+  return popcount32(Number(x >> 32n) >>> 0) + popcount32(Number(x & 0xffffffffn) >>> 0);
+}
+
+/** 64-bit hashes ↔ 8-byte big-endian buffers, as stored. */
+export function hashesToBytes(hashes: readonly bigint[]): Buffer {
+  const out = Buffer.alloc(hashes.length * 8);
+  hashes.forEach((h, i) => out.writeBigUInt64BE(h, i * 8));
+  return out;
+}
+
+export function bytesToHashes(bytes: Uint8Array): bigint[] {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: bigint[] = [];
+  for (let i = 0; i + 8 <= b.length; i += 8) out.push(b.readBigUInt64BE(i));
+  return out;
+}
