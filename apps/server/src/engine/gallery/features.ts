@@ -8,21 +8,29 @@ import { loadOpenCv, type OpenCv } from './opencv';
  * sit in the same geometric arrangement, which coincidental descriptor matches between unrelated photos do not.
  */
 
-/** Features are found on the greyscale image at most this many pixels on its long side. */
-export const FEATURE_SIDE = 640;
-export const MAX_KEYPOINTS = 300;
+/**
+ * Features of a query are found on the greyscale image at most QUERY_SIDE pixels on its long side; a remembered
+ * photo is described larger (STORED_SIDE), because a query is often a crop that, scaled back down, shows the scene
+ * larger than the whole remembered photo at the same size would: the larger stored image meets it at its scale.
+ */
+export const QUERY_SIDE = 640;
+export const STORED_SIDE = 1024;
+export const MAX_KEYPOINTS = 500;
 const DESCRIPTOR_BYTES = 32;
 const WORDS = DESCRIPTOR_BYTES / 4;
 /** Bytes per stored keypoint: x and y (uint16 each) then the descriptor. */
 const RECORD_BYTES = 4 + DESCRIPTOR_BYTES;
 /** Lowe's ratio test: the best match must be clearly better than the second best. */
-const RATIO = 0.8;
+const RATIO = 0.85;
 /** Above this many differing bits (of 256) two ORB descriptors are not the same point. */
 const MAX_DISTANCE = 64;
 /** RANSAC reprojection threshold in pixels of the normalised images. */
 const RANSAC_PX = 6;
-/** Fewer geometrically consistent matches than this is not a match (a homography needs 4; noise gives up to ~8). */
-export const MIN_INLIERS = 15;
+/**
+ * Fewer geometrically consistent matches than this is not a match. A homography needs 4; between unrelated photos
+ * RANSAC found at most 5 in the trials behind bench/gallery, so 12 leaves a margin.
+ */
+export const MIN_INLIERS = 12;
 
 export type Features = {
   count: number;
@@ -35,6 +43,7 @@ export type Features = {
 export const EMPTY_FEATURES: Features = { count: 0, points: new Float32Array(0), descriptors: new Uint32Array(0) };
 
 let orb: { cv: OpenCv; detector: OpenCv } | undefined;
+
 
 async function orbDetector(): Promise<{ cv: OpenCv; detector: OpenCv }> {
   if (orb) return orb;

@@ -9,10 +9,12 @@ import type { Features } from './features';
  * ⌊HASH_RADIUS / 4⌋ bits in at least one chunk (pigeonhole), so probing every table with the chunk values within
  * that many bits of the query's finds all of them, exactly, touching a tiny share of the gallery.
  *
- * Re-photographs: an inverted file over ORB descriptors. One 16-bit key (two bytes of the descriptor) per stored
- * keypoint points at its entry; each query keypoint probes its key and the 16 keys one bit away, and entries are
- * ranked by how many of the query's keypoints landed on them. Only the best few go on to full descriptor matching
- * and geometric verification, whose features are loaded from the store on demand (they are not kept here).
+ * Re-photographs: an inverted file over ORB descriptors (locality-sensitive hashing by bit sampling). Each stored
+ * keypoint is filed under one 16-bit key (the first two bytes of its descriptor); each query keypoint looks up its
+ * key and the 16 keys one bit away (a keypoint seen again keeps its key within one bit about half the time), and
+ * entries are ranked by how many of the query's keypoints landed on them. Only the best few go on to full
+ * descriptor matching and geometric verification, with features loaded from the store on demand (they are not
+ * kept here). Measured limits of this ranking at 10,000 and 100,000 entries: bench/gallery.
  */
 
 /** Largest pHash distance (of 64 bits) still a near-duplicate; the tables find every hash within it. */
@@ -87,16 +89,19 @@ export class GalleryIndex {
     const n = Math.min(features.count, INDEXED_KEYPOINTS);
     for (let i = 0; i < n; i++) this.keys.add(features.descriptors[i * 8]! & 0xffff, ordinal);
     if (this.votes.length < this.entries.length) {
-      const grown = new Int32Array(this.votes.length * 2);
-      this.votes = grown;
+      this.votes = new Int32Array(this.votes.length * 2);
     }
     return ordinal;
   }
 
-  /** Entries with a pHash (any crop) within HASH_RADIUS of any of the query's, closest first. */
+  /**
+   * Entries with a pHash (any stored crop) within HASH_RADIUS of the query's whole-image pHash, closest first.
+   * Only the query's whole image is used: the stored crops already cover a query that is a crop, and each extra
+   * comparison is one more chance of a false match.
+   */
   nearHashes(query: PerceptualHashes): HashHit[] {
     const best = new Map<number, number>();
-    for (const q of query.phash) {
+    for (const q of query.phash.slice(0, 1)) {
       for (let c = 0; c < CHUNKS; c++) {
         for (const v of neighbours(chunkOf(q, c), PROBE)) {
           const list = this.tables[c]!.get(v);
@@ -121,9 +126,8 @@ export class GalleryIndex {
     votes.fill(0, 0, this.entries.length);
     const touched: number[] = [];
     for (let i = 0; i < query.count; i++) {
-      const key = query.descriptors[i * 8]! & 0xffff;
-      for (const k of neighbours(key, 1)) {
-        const list = this.keys.get(k);
+      for (const key of neighbours(query.descriptors[i * 8]! & 0xffff, 1)) {
+        const list = this.keys.get(key);
         if (!list) continue;
         for (let j = 0; j < list.n; j++) {
           const o = list.a[j]!;

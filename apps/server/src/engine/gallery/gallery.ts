@@ -1,14 +1,16 @@
 import type { GallerySource } from '../../db/schema.gallery';
 import type { GalleryRepository, GalleryRow } from '../../modules/gallery/gallery.repository';
-import { bytesToFeatures, featuresToBytes, FEATURE_SIDE, MIN_INLIERS, orbFeatures, verifyMatch, type Features } from './features';
+import { bytesToFeatures, featuresToBytes, MIN_INLIERS, QUERY_SIDE, STORED_SIDE, orbFeatures, verifyMatch, type Features } from './features';
 import { GalleryIndex, type IndexedEntry } from './gallery-index';
 import { bytesToHashes, decodeGrey, hashesOfGrey, hashesToBytes, type PerceptualHashes } from './hash';
 
 /** Everything the gallery keeps of a photo: no pixels. */
 export type PhotoDescriptors = { hashes: PerceptualHashes; features: Features };
 
-export async function describePhoto(image: Buffer): Promise<PhotoDescriptors> {
-  const grey = await decodeGrey(image, FEATURE_SIDE);
+/** Descriptors of a photo, as a remembered one (`stored`) or as a query. */
+export async function describePhoto(image: Buffer, role: 'stored' | 'query' = 'query'): Promise<PhotoDescriptors> {
+    // A small remembered photo is enlarged to the stored size: its coarse pyramid levels then meet a query's at scale.
+  const grey = await decodeGrey(image, role === 'stored' ? STORED_SIDE : QUERY_SIDE, role === 'stored');
   return { hashes: hashesOfGrey(grey), features: await orbFeatures(grey) };
 }
 
@@ -43,13 +45,17 @@ export type GalleryDeps = {
   log?(level: 'info' | 'warn', message: string, details?: Record<string, unknown>): void;
 };
 
-/** How many feature candidates (by votes) are verified geometrically, and the fewest votes worth verifying. */
-const VERIFY_CANDIDATES = 5;
+/**
+ * Verifying a candidate (descriptor matching + RANSAC) costs ~20 ms, so few are: at most VERIFY_CANDIDATES, in
+ * order of votes, and none after a clear match (STRONG_INLIERS).
+ */
+const VERIFY_CANDIDATES = 8;
 const MIN_VOTES = 6;
+const STRONG_INLIERS = 30;
 
 /** Confidence of a near-duplicate: 0.95 for an identical hash, falling to 0.73 at the radius. */
 export const nearDuplicateConfidence = (distance: number) => Math.round((0.95 - 0.02 * distance) * 1000) / 1000;
-/** Confidence of a verified re-photograph: 0.5 at the minimum inlier count, 0.9 from 35 inliers up. */
+/** Confidence of a verified re-photograph: 0.5 at the minimum inlier count, 0.9 from 20 more inliers up. */
 export const sameSceneConfidence = (inliers: number) => Math.round(Math.min(0.9, 0.5 + 0.02 * (inliers - MIN_INLIERS)) * 1000) / 1000;
 
 type Loaded = { index: GalleryIndex; count: number; maxSeq: number };
@@ -89,7 +95,7 @@ export class Gallery {
     if (!(await this.deps.repository.enabled(input.userId))) return { stored: false, reason: 'disabled' };
     const image = input.image ?? (await this.deps.loadDisplay(input.photoId));
     if (!image) return { stored: false, reason: 'no-image' };
-    const d = await describePhoto(image);
+    const d = await describePhoto(image, 'stored');
     await this.deps.repository.insert({
       userId: input.userId,
       analysisId: input.analysisId,
@@ -187,7 +193,9 @@ export async function matchInIndex(
       confidence: nearDuplicateConfidence(hit.distance),
     });
   }
-  const candidates = index.featureCandidates(query.features, VERIFY_CANDIDATES, MIN_VOTES).filter((c) => !found.has(c.ordinal));
+  // A near-duplicate by hash is already the answer; local features are for what hashes cannot see.
+  if (found.size) return [...found.values()].sort((a, b) => b.confidence - a.confidence);
+  const candidates = index.featureCandidates(query.features, VERIFY_CANDIDATES, MIN_VOTES);
   if (candidates.length && query.features.count) {
     const stored = await loadFeatures(candidates.map((c) => index.entries[c.ordinal]!.id));
     for (const c of candidates) {
@@ -196,6 +204,7 @@ export async function matchInIndex(
       const v = await verifyMatch(query.features, f);
       if (v.inliers >= MIN_INLIERS)
         found.set(c.ordinal, { entry: index.entries[c.ordinal]!, kind: 'same-scene', inliers: v.inliers, confidence: sameSceneConfidence(v.inliers) });
+      if (v.inliers >= STRONG_INLIERS) break;
     }
   }
   return [...found.values()].sort((a, b) => b.confidence - a.confidence);

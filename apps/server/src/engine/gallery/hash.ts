@@ -13,7 +13,7 @@ import sharp from 'sharp';
  */
 
 /** Shares of the width and height kept by the centre crops hashed for every gallery photo. */
-export const CROPS = [1, 0.85, 0.7] as const;
+export const CROPS = [1, 0.9, 0.8, 0.7] as const;
 const DCT_SIZE = 32;
 const LOW = 8;
 
@@ -27,11 +27,11 @@ export type PerceptualHashes = {
 /** The greyscale pixels of an image, decoded once and cropped/resized from there. */
 export type Grey = { data: Uint8Array; width: number; height: number };
 
-/** Decodes any image sharp reads into greyscale, at most `maxSide` pixels on the long side (orientation applied). */
-export async function decodeGrey(image: Buffer, maxSide = 512): Promise<Grey> {
+/** Decodes any image sharp reads into greyscale, at most `maxSide` pixels on the long side (exactly, if `enlarge`). */
+export async function decodeGrey(image: Buffer, maxSide = 512, enlarge = false): Promise<Grey> {
   const { data, info } = await sharp(image, { failOn: 'none' })
     .rotate()
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: !enlarge })
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });

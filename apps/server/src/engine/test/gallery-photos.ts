@@ -5,14 +5,14 @@ import { SHARED_DATA_DIR } from './shared-geodata';
 
 /**
  * Real camera photos from ../shared/data/images for the gallery's tests and benchmark: distinct scenes, large
- * enough to hold detail (the tiny metadata fixtures and the fuzzed duplicates of one picture are left out).
+ * enough to hold detail (the tiny metadata fixtures, the fuzzed duplicates of one picture and two nearly flat
+ * images in which ORB finds no keypoint, 001.tif and 67-0_length_string.jpg, are left out).
  */
 export const GALLERY_PHOTOS = [
   'parser-samples/with-gps/mdx_Samsung_SM-N900A.jpg',
   'parser-samples/with-gps/mdx_Apple_iPhone_5.jpg',
   'parser-samples/with-gps/DSCN0010.jpg',
   'parser-samples/with-gps/IMG_20180725_163423-tiny.jpg',
-  'parser-samples/with-gps/001.tif',
   'parser-samples/gps-edge-cases/immich_empty_gps.jpg',
   'parser-samples/gps-edge-cases/mdx_Issue_308_gps_0_0.jpg',
   'parser-samples/gps-edge-cases/mdx_Samsung_GT-I9000_gps_0_0.jpg',
@@ -31,7 +31,6 @@ export const GALLERY_PHOTOS = [
   'malformed/ianare-exif-samples/35-empty.jpg',
   'malformed/ianare-exif-samples/36-memory_error.jpg',
   'malformed/ianare-exif-samples/42_IndexError.jpg',
-  'malformed/ianare-exif-samples/67-0_length_string.jpg',
   'malformed/ianare-exif-samples/87_OSError.jpg',
 ] as const;
 
