@@ -24,6 +24,7 @@ import { registerAccess } from './modules/access/access.plugin';
 import { registerDataApi } from './modules/data-api/data-api.plugin';
 import { mapRoutes } from './modules/map/map.routes';
 import { registerNotifications } from './modules/notifications/notifications.plugin';
+import { registerGallery } from './modules/gallery/gallery.plugin';
 import { registerAccount } from './modules/account/account.plugin';
 
 export const APP_VERSION = '0.1.0';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   registerAccount(app, { config, database });
   mapRoutes(app, { config });
   await registerNotifications(app, { database, pubsub });
+  registerGallery(app, { database });
 
   installWebApp(app, config);
   return app;
