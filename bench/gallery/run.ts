@@ -23,6 +23,7 @@ import { Console } from 'node:console';
 import { parseArgs } from 'node:util';
 import { describePhoto, matchInIndex, type PhotoDescriptors } from '@vt/server/src/engine/gallery/gallery';
 import { GalleryIndex } from '@vt/server/src/engine/gallery/gallery-index';
+import { VIEWS } from '@vt/server/src/engine/gallery/hash';
 import { MAX_KEYPOINTS, type Features } from '@vt/server/src/engine/gallery/features';
 import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
@@ -168,7 +169,7 @@ const sizeRows: Array<Record<string, unknown>> = [];
     while (index.size < size) {
       const id = `synthetic-${synthetic}`;
       const f = POOL[synthetic % POOL.length]!;
-      index.add({ id, analysisId: null, lat: 25.7, lng: -80.3, source: 'gps', createdAt: new Date(0).toISOString() }, { phash: [randomHash(), randomHash(), randomHash(), randomHash()], dhash: randomHash() }, f);
+      index.add({ id, analysisId: null, lat: 25.7, lng: -80.3, source: 'gps', createdAt: new Date(0).toISOString() }, { phash: VIEWS.map(randomHash), dhash: randomHash() }, f);
       features.set(id, f);
       synthetic++;
     }

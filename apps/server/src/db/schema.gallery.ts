@@ -30,7 +30,7 @@ export const galleryEntries = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     source: text('source', { enum: gallerySources }).notNull(),
-    /** 64-bit pHashes of the centre crops (engine/gallery/hash.ts CROPS), 8 bytes each, big-endian. */
+    /** 64-bit pHashes of the views of engine/gallery/hash.ts VIEWS, 8 bytes each, big-endian. */
     phash: bytea('phash').notNull(),
     /** 64-bit dHash of the whole image. */
     dhash: bytea('dhash').notNull(),

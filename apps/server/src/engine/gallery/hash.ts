@@ -7,18 +7,26 @@ import sharp from 'sharp';
  * lowest spatial frequencies and shrugs off recompression and colour; the difference hash (dHash) keeps the
  * sign of horizontal gradients and tolerates brightness and gamma changes.
  *
- * A crop of a photo is a different picture to a whole-image hash, so the gallery keeps hashes of several
- * centre crops of each remembered photo (CROPS): a query that is a 70 % crop is compared with the stored
- * 70 % crop, which then frames nearly the same scene.
+ * A crop or a turned copy of a photo is a different picture to a whole-image hash, so the gallery keeps hashes of
+ * several views of each remembered photo (VIEWS): centre crops, and the 90 % crop turned 5° either way (a turned
+ * copy loses its corners, so it is also a crop). A query that is a 70 % crop is compared with the stored 70 % crop,
+ * which then frames nearly the same scene.
  */
 
-/** Shares of the width and height kept by the centre crops hashed for every gallery photo. */
-export const CROPS = [1, 0.9, 0.8, 0.7] as const;
+/** The views hashed for every gallery photo: share of each side kept, and rotation in degrees. */
+export const VIEWS = [
+  { keep: 1, deg: 0 },
+  { keep: 0.9, deg: 0 },
+  { keep: 0.8, deg: 0 },
+  { keep: 0.7, deg: 0 },
+  { keep: 0.88, deg: 5 },
+  { keep: 0.88, deg: -5 },
+] as const;
 const DCT_SIZE = 32;
 const LOW = 8;
 
 export type PerceptualHashes = {
-  /** One pHash per entry of CROPS, in that order. */
+  /** One pHash per entry of VIEWS, in that order (a query uses only the first, its whole image). */
   phash: bigint[];
   /** dHash of the whole image. */
   dhash: bigint;
@@ -66,6 +74,46 @@ export function resampleCrop(g: Grey, keep: number, cols: number, rows: number):
   return out;
 }
 
+/** Bilinear read of the grey image at (x, y), clamped at the edges. */
+function at(g: Grey, x: number, y: number): number {
+  const x0 = Math.max(0, Math.min(g.width - 1, Math.floor(x)));
+  const y0 = Math.max(0, Math.min(g.height - 1, Math.floor(y)));
+  const x1 = Math.min(g.width - 1, x0 + 1);
+  const y1 = Math.min(g.height - 1, y0 + 1);
+  const fx = Math.max(0, Math.min(1, x - x0));
+  const fy = Math.max(0, Math.min(1, y - y0));
+  const top = g.data[y0 * g.width + x0]! * (1 - fx) + g.data[y0 * g.width + x1]! * fx;
+  const bottom = g.data[y1 * g.width + x0]! * (1 - fx) + g.data[y1 * g.width + x1]! * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/**
+ * The centred crop (share `keep` of each side) turned by `deg` degrees, into an n × n grid: each cell the mean of
+ * 4 × 4 bilinear samples, which is enough smoothing at these sizes.
+ */
+export function resampleTurned(g: Grey, keep: number, deg: number, n: number): Float64Array {
+  const out = new Float64Array(n * n);
+  const cos = Math.cos((deg * Math.PI) / 180);
+  const sin = Math.sin((deg * Math.PI) / 180);
+  const cx = g.width / 2;
+  const cy = g.height / 2;
+  const cw = g.width * keep;
+  const ch = g.height * keep;
+  const S = 4;
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      let sum = 0;
+      for (let i = 0; i < S; i++)
+        for (let j = 0; j < S; j++) {
+          const u = ((c + (j + 0.5) / S) / n - 0.5) * cw;
+          const v = ((r + (i + 0.5) / S) / n - 0.5) * ch;
+          sum += at(g, cx + u * cos - v * sin, cy + u * sin + v * cos);
+        }
+      out[r * n + c] = sum / (S * S);
+    }
+  return out;
+}
+
 const COS = (() => {
   const t = new Float64Array(LOW * DCT_SIZE);
   for (let u = 0; u < LOW; u++)
@@ -110,7 +158,7 @@ export function dhashOf(grid: Float64Array): bigint {
 
 export function hashesOfGrey(g: Grey): PerceptualHashes {
   return {
-    phash: CROPS.map((k) => phashOf(resampleCrop(g, k, DCT_SIZE, DCT_SIZE))),
+    phash: VIEWS.map((v) => phashOf(v.deg ? resampleTurned(g, v.keep, v.deg, DCT_SIZE) : resampleCrop(g, v.keep, DCT_SIZE, DCT_SIZE))),
     dhash: dhashOf(resampleCrop(g, 1, 9, 8)),
   };
 }
