@@ -97,6 +97,7 @@ function buildIndex(entries: readonly Photo[]): { index: GalleryIndex; features:
   return { index, features };
 }
 
+console.error('Matching: two folds…');
 // Accuracy and false matches: two folds, each half of the photos as the gallery and the other half unrelated.
 const even = photos.filter((_, i) => i % 2 === 0);
 const odd = photos.filter((_, i) => i % 2 === 1);
@@ -165,6 +166,7 @@ const sizeRows: Array<Record<string, unknown>> = [];
   const sizeQueries = queries.filter((q) => even.includes(q.truth));
   let synthetic = 0;
   for (const size of sizes) {
+    console.error(`Gallery of ${size} entries…`);
     const tb = performance.now();
     while (index.size < size) {
       const id = `synthetic-${synthetic}`;

@@ -17,7 +17,7 @@ describe('ORB features with RANSAC verification', () => {
   }, 120_000);
 
   it('finds up to MAX_KEYPOINTS keypoints and stores them compactly (no pixels)', () => {
-    const f = stored.get(SAMPLE[0])!.features;
+    const f = stored.get(GALLERY_PHOTOS[0])!.features;
     expect(f.count).toBeGreaterThan(100);
     expect(f.count).toBeLessThanOrEqual(MAX_KEYPOINTS);
     const bytes = featuresToBytes(f);

@@ -21,7 +21,7 @@ describe('perceptual hashes', () => {
   }, 120_000);
 
   it('hashes one pHash per view and a dHash, and round-trips through bytes', async () => {
-    const h = stored.get(SAMPLE[0])!;
+    const h = stored.get(GALLERY_PHOTOS[0])!;
     expect(h.phash).toHaveLength(VIEWS.length);
     const bytes = hashesToBytes([...h.phash, h.dhash]);
     expect(bytes).toHaveLength(8 * (VIEWS.length + 1));

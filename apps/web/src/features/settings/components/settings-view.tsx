@@ -6,6 +6,7 @@ import { Page, PageHeader } from '../../../components/ui/page';
 import { ApiRequestError } from '../../../lib/api-client';
 import { downloadAccountExport, timeZoneOptions, useProfile, useUpdateProfile } from '../api';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { GalleryCard } from './gallery-card';
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
@@ -34,6 +35,7 @@ export function SettingsView() {
         <div className="space-y-6">
           {/* The form keeps what was typed; after a save the server's copy equals it, so it need not reset. */}
           <ProfileForm user={profile.data} />
+          <GalleryCard />
           <ExportCard />
           <DeleteCard email={profile.data.email} />
         </div>
