@@ -59,6 +59,8 @@ export const nearDuplicateConfidence = (distance: number) => Math.round((0.95 - 
 export const sameSceneConfidence = (inliers: number) => Math.round(Math.min(0.9, 0.5 + 0.02 * (inliers - MIN_INLIERS)) * 1000) / 1000;
 
 type Loaded = { index: GalleryIndex; count: number; maxSeq: number };
+/** Users whose index stays in memory; the least recently matched beyond this are dropped and rebuilt when needed. */
+const MAX_LOADED_USERS = 200;
 
 const toEntry = (r: GalleryRow): IndexedEntry => ({
   id: r.id,
@@ -164,7 +166,10 @@ export class Gallery {
       for (const r of rows) addRow(base.index, r);
       return { index: base.index, count: rows.length, maxSeq: rows.at(-1)?.seq ?? 0 };
     })();
+    // Re-inserted so the Map's order is least recently used first.
+    this.loaded.delete(userId);
     this.loaded.set(userId, next);
+    if (this.loaded.size > MAX_LOADED_USERS) this.loaded.delete(this.loaded.keys().next().value!);
     return next;
   }
 }
