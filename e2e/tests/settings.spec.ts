@@ -155,7 +155,7 @@ test.describe('/settings: places seen before', () => {
     await page.goto('/privacy');
     const section = page.getByRole('heading', { name: 'Places your photos show (the gallery)' });
     await expect(section).toBeVisible();
-    await expect(page.getByText('The picture itself is not kept for this')).toBeVisible();
+    await expect(page.getByText('The picture itself is not kept for this.')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     if (process.env.E2E_SCREENSHOTS)
       for (const width of [1280, 390]) {

@@ -64,6 +64,7 @@ class Postings {
 }
 
 export type HashHit = { ordinal: number; distance: number; dhashDistance: number };
+/** votes: the rarity weights (see featureCandidates) summed over the query keys that landed on the entry. */
 export type FeatureCandidate = { ordinal: number; votes: number };
 
 export class GalleryIndex {
@@ -72,7 +73,7 @@ export class GalleryIndex {
   private dhashes: bigint[] = [];
   private tables = Array.from({ length: CHUNKS }, () => new Postings());
   private keys = new Postings();
-  private votes = new Int32Array(64);
+  private votes = new Float64Array(64);
 
   get size(): number {
     return this.entries.length;
@@ -89,7 +90,7 @@ export class GalleryIndex {
     const n = Math.min(features.count, INDEXED_KEYPOINTS);
     for (let i = 0; i < n; i++) this.keys.add(features.descriptors[i * 8]! & 0xffff, ordinal);
     if (this.votes.length < this.entries.length) {
-      this.votes = new Int32Array(this.votes.length * 2);
+      this.votes = new Float64Array(this.votes.length * 2);
     }
     return ordinal;
   }
@@ -129,10 +130,14 @@ export class GalleryIndex {
       for (const key of neighbours(query.descriptors[i * 8]! & 0xffff, 1)) {
         const list = this.keys.get(key);
         if (!list) continue;
+        // Weighted by rarity (smoothed inverse document frequency): ORB descriptors are far from uniform, and a key
+        // that a large share of the gallery holds says little about any one entry. In a small gallery every weight is
+        // about log 2, i.e. plain counting.
+        const weight = Math.log(1 + this.entries.length / list.n);
         for (let j = 0; j < list.n; j++) {
           const o = list.a[j]!;
           if (votes[o] === 0) touched.push(o);
-          votes[o]!++;
+          votes[o]! += weight;
         }
       }
     }

@@ -50,7 +50,8 @@ export type GalleryDeps = {
  * order of votes, and none after a clear match (STRONG_INLIERS).
  */
 const VERIFY_CANDIDATES = 8;
-const MIN_VOTES = 6;
+/** In rarity-weighted votes (about 0.7 each in a small gallery, more for rare keys). */
+const MIN_VOTES = 4;
 const STRONG_INLIERS = 30;
 
 /** Confidence of a near-duplicate: 0.95 for an identical hash, falling to 0.73 at the radius. */

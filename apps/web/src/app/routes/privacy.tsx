@@ -54,8 +54,9 @@ export function Component() {
           that were located reliably: by the photo’s own GPS inside Miami-Dade, or by you confirming or correcting the
           place. For each one we keep its coordinates and a set of numbers describing what the picture looks like
           (short fingerprints of the whole image and of a few hundred small corner patterns in it).{' '}
-          <strong>The picture itself is not kept for this, and it cannot be rebuilt from these numbers.</strong> Your
-          remembered places are used only for your own photos, never for anyone else’s.
+          <strong>The picture itself is not kept for this.</strong> These numbers are not a copy of it, though, like any
+          description, they say something about it, so they are treated as your data: your remembered places are used
+          only for your own photos, never for anyone else’s, and you can delete them.
         </p>
         <p>
           This is on by default. You can turn off <strong>Use my located photos to recognise places</strong> in{' '}

@@ -133,7 +133,7 @@ function ExportCard() {
       <h2 className="text-lg font-semibold text-fg">Export my data</h2>
       <p className="mt-1 text-sm text-muted">
         A JSON file with your profile, analyses and their results, location records, saved places, access-code
-        redemptions and activity log. Photos themselves are not included.
+        redemptions, remembered places and activity log. Photos themselves are not included.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => void run()} disabled={state.status === 'busy'}>
