@@ -28,7 +28,12 @@ import { MAX_KEYPOINTS, type Features } from '@vt/server/src/engine/gallery/feat
 import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
-import { GALLERY_PHOTOS, normalisedPhoto, transformPhoto, type Transform } from '@vt/server/src/engine/test/gallery-photos';
+import {
+  GALLERY_PHOTOS,
+  normalisedPhoto,
+  transformPhoto,
+  type Transform,
+} from '@vt/server/src/engine/test/gallery-photos';
 import { machine, NOTE_SHARED_MACHINE, stats, writeResult } from '../engine/harness';
 
 const table = new Console(process.stderr).table;
@@ -43,7 +48,15 @@ const { values: args } = parseArgs({
 const PER_PHOTO = Number(args['per-photo']);
 const random = mulberry32(Number(args.seed));
 const between = (a: number, b: number) => a + random() * (b - a);
-const CAPTIONS = ['Miami 2026', 'Weekend vibes', 'Best day ever!!', 'Throwback', '#sunset', 'with the crew', 'Calle Ocho?'];
+const CAPTIONS = [
+  'Miami 2026',
+  'Weekend vibes',
+  'Best day ever!!',
+  'Throwback',
+  '#sunset',
+  'with the crew',
+  'Calle Ocho?',
+];
 
 function randomTransform(): Transform {
   return {
@@ -91,7 +104,18 @@ function buildIndex(entries: readonly Photo[]): { index: GalleryIndex; features:
   const index = new GalleryIndex();
   const features = new Map<string, Features>();
   for (const p of entries) {
-    index.add({ id: p.name, analysisId: null, lat: p.place.lat, lng: p.place.lng, source: 'gps', createdAt: new Date(0).toISOString() }, p.descriptors.hashes, p.descriptors.features);
+    index.add(
+      {
+        id: p.name,
+        analysisId: null,
+        lat: p.place.lat,
+        lng: p.place.lng,
+        source: 'gps',
+        createdAt: new Date(0).toISOString(),
+      },
+      p.descriptors.hashes,
+      p.descriptors.features,
+    );
     features.set(p.name, p.descriptors.features);
   }
   return { index, features };
@@ -115,7 +139,11 @@ for (const [gallery, unrelated] of [
   const { index, features } = buildIndex(gallery);
   const inGallery = new Set(gallery);
   for (const q of queries) {
-    const matches = await matchInIndex(index, q.descriptors, (ids) => new Map(ids.map((id) => [id, features.get(id)!])));
+    const matches = await matchInIndex(
+      index,
+      q.descriptors,
+      (ids) => new Map(ids.map((id) => [id, features.get(id)!])),
+    );
     const best = matches[0];
     if (inGallery.has(q.truth)) {
       asked++;
@@ -133,7 +161,9 @@ for (const [gallery, unrelated] of [
   // The untransformed unrelated photos too.
   for (const u of unrelated) {
     unrelatedAsked++;
-    const best = (await matchInIndex(index, u.descriptors, (ids) => new Map(ids.map((id) => [id, features.get(id)!]))))[0];
+    const best = (
+      await matchInIndex(index, u.descriptors, (ids) => new Map(ids.map((id) => [id, features.get(id)!])))
+    )[0];
     if (best) {
       falseMatches++;
       falseList.push(`${u.name} (as is) → ${best.entry.id}`);
@@ -145,15 +175,21 @@ for (const [gallery, unrelated] of [
 // Synthetic keypoints are real ORB descriptors of the odd half (never queried here), drawn at random and placed at
 // random points: they compete for votes as real photos' keypoints do (ORB descriptors are far from uniform) but
 // cannot pass geometric verification. Their hashes are random.
-const DESCRIPTOR_POOL = odd.flatMap((p) => Array.from({ length: p.descriptors.features.count }, (_, i) => p.descriptors.features.descriptors.subarray(i * 8, i * 8 + 8)));
+const DESCRIPTOR_POOL = odd.flatMap((p) =>
+  Array.from({ length: p.descriptors.features.count }, (_, i) =>
+    p.descriptors.features.descriptors.subarray(i * 8, i * 8 + 8),
+  ),
+);
 function syntheticFeatures(): Features {
   const descriptors = new Uint32Array(MAX_KEYPOINTS * 8);
-  for (let i = 0; i < MAX_KEYPOINTS; i++) descriptors.set(DESCRIPTOR_POOL[Math.floor(random() * DESCRIPTOR_POOL.length)]!, i * 8);
+  for (let i = 0; i < MAX_KEYPOINTS; i++)
+    descriptors.set(DESCRIPTOR_POOL[Math.floor(random() * DESCRIPTOR_POOL.length)]!, i * 8);
   const points = new Float32Array(MAX_KEYPOINTS * 2);
   for (let i = 0; i < points.length; i++) points[i] = random() * 1024;
   return { count: MAX_KEYPOINTS, points, descriptors };
 }
-const randomHash = () => (BigInt(Math.floor(random() * 0x100000000)) << 32n) | BigInt(Math.floor(random() * 0x100000000));
+const randomHash = () =>
+  (BigInt(Math.floor(random() * 0x100000000)) << 32n) | BigInt(Math.floor(random() * 0x100000000));
 const POOL = Array.from({ length: 256 }, syntheticFeatures);
 const sizes = String(args.sizes)
   .split(',')
@@ -171,7 +207,11 @@ const sizeRows: Array<Record<string, unknown>> = [];
     while (index.size < size) {
       const id = `synthetic-${synthetic}`;
       const f = POOL[synthetic % POOL.length]!;
-      index.add({ id, analysisId: null, lat: 25.7, lng: -80.3, source: 'gps', createdAt: new Date(0).toISOString() }, { phash: VIEWS.map(randomHash), dhash: randomHash() }, f);
+      index.add(
+        { id, analysisId: null, lat: 25.7, lng: -80.3, source: 'gps', createdAt: new Date(0).toISOString() },
+        { phash: VIEWS.map(randomHash), dhash: randomHash() },
+        f,
+      );
       features.set(id, f);
       synthetic++;
     }
@@ -180,13 +220,24 @@ const sizeRows: Array<Record<string, unknown>> = [];
     let top1 = 0;
     for (const q of sizeQueries) {
       const t = performance.now();
-      const matches = await matchInIndex(index, q.descriptors, (ids) => new Map(ids.map((id) => [id, features.get(id)!])));
+      const matches = await matchInIndex(
+        index,
+        q.descriptors,
+        (ids) => new Map(ids.map((id) => [id, features.get(id)!])),
+      );
       times.push(ms(t));
       const best = matches[0];
       if (best && haversineMeters({ lat: best.entry.lat, lng: best.entry.lng }, q.truth.place) <= 100) top1++;
     }
     const s = stats(times);
-    sizeRows.push({ entries: index.size, 'match p50 ms': s.p50, 'match p95 ms': s.p95, 'top-1 %': Math.round((1000 * top1) / sizeQueries.length) / 10, 'grow ms': Math.round(buildMs), rssMB: Math.round(process.memoryUsage().rss / 1_048_576) });
+    sizeRows.push({
+      entries: index.size,
+      'match p50 ms': s.p50,
+      'match p95 ms': s.p95,
+      'top-1 %': Math.round((1000 * top1) / sizeQueries.length) / 10,
+      'grow ms': Math.round(buildMs),
+      rssMB: Math.round(process.memoryUsage().rss / 1_048_576),
+    });
   }
 }
 
@@ -206,10 +257,23 @@ console.error('\nGallery: top-1 and false matches (two folds)');
 table([summary]);
 console.error('Best match kind (queries of photos in the gallery)');
 table([byKind]);
-console.error('By gallery size: even-half photos + synthetic entries (query already described; target p50 ≤ 50 ms at 10,000)');
+console.error(
+  'By gallery size: even-half photos + synthetic entries (query already described; target p50 ≤ 50 ms at 10,000)',
+);
 table(sizeRows);
 if (misses.length) console.error(`Misses:\n  ${misses.join('\n  ')}`);
 if (falseList.length) console.error(`False matches:\n  ${falseList.join('\n  ')}`);
 console.error(NOTE_SHARED_MACHINE);
-const file = writeResult(String(args.out), { date: new Date().toISOString(), machine: machine(), note: NOTE_SHARED_MACHINE, seed: Number(args.seed), perPhoto: PER_PHOTO, summary, byKind, sizes: sizeRows, misses, falseMatches: falseList });
+const file = writeResult(String(args.out), {
+  date: new Date().toISOString(),
+  machine: machine(),
+  note: NOTE_SHARED_MACHINE,
+  seed: Number(args.seed),
+  perPhoto: PER_PHOTO,
+  summary,
+  byKind,
+  sizes: sizeRows,
+  misses,
+  falseMatches: falseList,
+});
 console.error(`Written to ${file}`);

@@ -124,15 +124,25 @@ test.describe('/settings: places seen before', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
   };
 
-  test('on by default; turning it off offers deleting the remembered places, with a confirmation; it stays off', async ({ page }) => {
+  test('on by default; turning it off offers deleting the remembered places, with a confirmation; it stays off', async ({
+    page,
+  }) => {
     await signInLocally(page, { email: uniqueEmail('settings-gallery'), name: 'Gail Gallery' });
     // A GPS photo inside the county is remembered.
     const res = await page.request.post('/api/photos', {
       headers: { origin: new URL(page.url()).origin },
-      multipart: { photo: { name: 'g.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(25.7781, -80.1301, { width: 800, height: 600 }) } },
+      multipart: {
+        photo: {
+          name: 'g.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await gpsJpeg(25.7781, -80.1301, { width: 800, height: 600 }),
+        },
+      },
     });
     expect(res.status()).toBe(202);
-    await expect.poll(async () => (await (await page.request.get('/api/gallery/settings')).json()).entries, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/gallery/settings')).json()).entries, { timeout: 30_000 })
+      .toBe(1);
 
     await page.goto('/settings');
     const toggle = page.getByRole('switch', { name: 'Use my located photos to recognise places' });
@@ -146,7 +156,9 @@ test.describe('/settings: places seen before', () => {
     await snap(page, 'settings-gallery-off-confirm');
     await page.getByRole('button', { name: 'Delete 1 remembered place' }).click();
     await expect(page.getByText('1 remembered place deleted.')).toBeVisible();
-    await expect(page.getByText(/Off: nothing new is remembered and photos are not compared\. 0 remembered places kept\./)).toBeVisible();
+    await expect(
+      page.getByText(/Off: nothing new is remembered and photos are not compared\. 0 remembered places kept\./),
+    ).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Use my located photos to recognise places' })).not.toBeChecked();

@@ -1,4 +1,15 @@
-import { bigserial, boolean, customType, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema';
 import { analyses } from './schema.analyses';
 
@@ -38,7 +49,10 @@ export const galleryEntries = pgTable(
     features: bytea('features').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('gallery_entries_user_seq_idx').on(t.userId, t.seq), uniqueIndex('gallery_entries_analysis_uq').on(t.analysisId)],
+  (t) => [
+    index('gallery_entries_user_seq_idx').on(t.userId, t.seq),
+    uniqueIndex('gallery_entries_analysis_uq').on(t.analysisId),
+  ],
 );
 
 /** A user's choice about the gallery; no row means the default (on). */

@@ -11,5 +11,7 @@ export const GallerySettingsUpdateSchema = z.object({ enabled: z.boolean() }).st
 export type GallerySettingsUpdate = z.infer<typeof GallerySettingsUpdateSchema>;
 
 /** DELETE /api/gallery/entries: the body must confirm, so a stray request cannot wipe the gallery. */
-export const GalleryDeleteRequestSchema = z.object({ confirm: z.literal(true, 'Send {"confirm": true} to delete your remembered places') }).strict();
+export const GalleryDeleteRequestSchema = z
+  .object({ confirm: z.literal(true, 'Send {"confirm": true} to delete your remembered places') })
+  .strict();
 export const GalleryDeletedSchema = z.object({ deleted: z.number().int().nonnegative() });

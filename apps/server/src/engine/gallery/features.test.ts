@@ -29,7 +29,12 @@ describe('ORB features with RANSAC verification', () => {
 
   it('verifies an off-centre crop, rotated and recompressed, of the same photo', async () => {
     for (const name of SAMPLE) {
-      const copy = await transformPhoto(originals.get(name)!, { crop: { keep: 0.75, x: 0.2, y: 0.7 }, rotateDeg: -6, resizeTo: 900, jpegQuality: 55 });
+      const copy = await transformPhoto(originals.get(name)!, {
+        crop: { keep: 0.75, x: 0.2, y: 0.7 },
+        rotateDeg: -6,
+        resizeTo: 900,
+        jpegQuality: 55,
+      });
       const v = await verifyMatch((await describePhoto(copy)).features, stored.get(name)!.features);
       expect(v.inliers, name).toBeGreaterThanOrEqual(MIN_INLIERS);
     }
@@ -46,8 +51,8 @@ describe('ORB features with RANSAC verification', () => {
 
   it('leaves no process-wide error handlers behind after loading OpenCV', () => {
     // OpenCV's build installs handlers that abort the process; loading it (above) must have removed them.
-    const aborting = [...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')].filter((l) =>
-      String(l).includes('abort'),
+    const aborting = [...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')].filter(
+      (l) => String(l).includes('abort'),
     );
     expect(aborting).toEqual([]);
   });

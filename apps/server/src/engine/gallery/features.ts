@@ -44,7 +44,6 @@ export const EMPTY_FEATURES: Features = { count: 0, points: new Float32Array(0),
 
 let orb: { cv: OpenCv; detector: OpenCv } | undefined;
 
-
 async function orbDetector(): Promise<{ cv: OpenCv; detector: OpenCv }> {
   if (orb) return orb;
   const { cv } = await loadOpenCv();
@@ -72,7 +71,8 @@ export async function orbFeatures(g: Grey): Promise<Features> {
       points[i * 2 + 1] = kp.pt.y;
       for (let w = 0; w < WORDS; w++) {
         const o = i * DESCRIPTOR_BYTES + w * 4;
-        descriptors[i * WORDS + w] = (bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24)) >>> 0;
+        descriptors[i * WORDS + w] =
+          (bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24)) >>> 0;
       }
     }
     return { count, points, descriptors };
@@ -109,22 +109,23 @@ export function bytesToFeatures(bytes: Uint8Array): Features {
   return { count, points, descriptors };
 }
 
-export function descriptorDistance(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
-  let d = 0;
-  for (let w = 0; w < WORDS; w++) d += popcount32((a[i * WORDS + w]! ^ b[j * WORDS + w]!) >>> 0);
-  return d;
-}
-
 /** Putative matches query → stored: nearest stored descriptor, kept when it passes the distance and ratio tests. */
 export function matchDescriptors(query: Features, stored: Features): Array<[number, number]> {
   const pairs: Array<[number, number]> = [];
   const taken = new Map<number, { q: number; d: number }>();
+  const qd = query.descriptors;
+  const sd = stored.descriptors;
   for (let i = 0; i < query.count; i++) {
     let best = Infinity;
     let second = Infinity;
     let bestJ = -1;
+    const qo = i * WORDS;
     for (let j = 0; j < stored.count; j++) {
-      const d = descriptorDistance(query.descriptors, i, stored.descriptors, j);
+      // Word by word, stopping once the distance can no longer beat the second best: most pairs are far apart
+      // (about 128 of 256 bits) and are dropped after a few words.
+      const so = j * WORDS;
+      let d = 0;
+      for (let w = 0; w < WORDS && d < second; w++) d += popcount32((qd[qo + w]! ^ sd[so + w]!) >>> 0);
       if (d < best) {
         second = best;
         best = d;
@@ -151,8 +152,18 @@ export async function verifyMatch(query: Features, stored: Features): Promise<Ve
   const pairs = matchDescriptors(query, stored);
   if (pairs.length < MIN_INLIERS) return { inliers: 0, matches: pairs.length };
   const { cv } = await loadOpenCv();
-  const src = cv.matFromArray(pairs.length, 1, cv.CV_32FC2, pairs.flatMap(([q]) => [query.points[q * 2]!, query.points[q * 2 + 1]!]));
-  const dst = cv.matFromArray(pairs.length, 1, cv.CV_32FC2, pairs.flatMap(([, s]) => [stored.points[s * 2]!, stored.points[s * 2 + 1]!]));
+  const src = cv.matFromArray(
+    pairs.length,
+    1,
+    cv.CV_32FC2,
+    pairs.flatMap(([q]) => [query.points[q * 2]!, query.points[q * 2 + 1]!]),
+  );
+  const dst = cv.matFromArray(
+    pairs.length,
+    1,
+    cv.CV_32FC2,
+    pairs.flatMap(([, s]) => [stored.points[s * 2]!, stored.points[s * 2 + 1]!]),
+  );
   const mask = new cv.Mat();
   let h: OpenCv;
   try {

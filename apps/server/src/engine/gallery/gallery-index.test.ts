@@ -13,7 +13,14 @@ const flip = (h: bigint, bits: number) => {
   for (const p of positions) out ^= 1n << BigInt(p);
   return out;
 };
-const entry = (id: string): IndexedEntry => ({ id, analysisId: null, lat: 25.7, lng: -80.2, source: 'gps', createdAt: '2026-01-01T00:00:00.000Z' });
+const entry = (id: string): IndexedEntry => ({
+  id,
+  analysisId: null,
+  lat: 25.7,
+  lng: -80.2,
+  source: 'gps',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 const randomFeatures = (n: number): Features => {
   const descriptors = new Uint32Array(n * 8);
   for (let i = 0; i < descriptors.length; i++) descriptors[i] = Math.floor(random() * 2 ** 32) >>> 0;
@@ -46,7 +53,12 @@ describe('gallery index', () => {
   it('ranks the entry sharing keypoints first among many by votes', () => {
     const index = new GalleryIndex();
     const target = randomFeatures(200);
-    for (let i = 0; i < 2000; i++) index.add(entry(`e${i}`), { phash: [randomHash()], dhash: randomHash() }, i === 1234 ? target : randomFeatures(200));
+    for (let i = 0; i < 2000; i++)
+      index.add(
+        entry(`e${i}`),
+        { phash: [randomHash()], dhash: randomHash() },
+        i === 1234 ? target : randomFeatures(200),
+      );
     // The query shares 60 of the target's keypoints, each with a few bits changed outside the key, and 140 others.
     const query = randomFeatures(200);
     for (let k = 0; k < 60; k++) {

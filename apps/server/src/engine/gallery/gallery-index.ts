@@ -38,7 +38,8 @@ export type IndexedEntry = {
 function neighbours(v: number, radius: number): number[] {
   const out = [v];
   if (radius >= 1) for (let a = 0; a < CHUNK_BITS; a++) out.push(v ^ (1 << a));
-  if (radius >= 2) for (let a = 0; a < CHUNK_BITS; a++) for (let b = a + 1; b < CHUNK_BITS; b++) out.push(v ^ (1 << a) ^ (1 << b));
+  if (radius >= 2)
+    for (let a = 0; a < CHUNK_BITS; a++) for (let b = a + 1; b < CHUNK_BITS; b++) out.push(v ^ (1 << a) ^ (1 << b));
   if (radius >= 3) throw new Error('probe radius above 2 is not implemented');
   return out;
 }
@@ -117,7 +118,11 @@ export class GalleryIndex {
       }
     }
     return [...best]
-      .map(([ordinal, distance]) => ({ ordinal, distance, dhashDistance: hamming(query.dhash, this.dhashes[ordinal]!) }))
+      .map(([ordinal, distance]) => ({
+        ordinal,
+        distance,
+        dhashDistance: hamming(query.dhash, this.dhashes[ordinal]!),
+      }))
       .sort((a, b) => a.distance - b.distance || a.dhashDistance - b.dhashDistance);
   }
 

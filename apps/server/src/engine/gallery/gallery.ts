@@ -1,6 +1,15 @@
 import type { GallerySource } from '../../db/schema.gallery';
 import type { GalleryRepository, GalleryRow } from '../../modules/gallery/gallery.repository';
-import { bytesToFeatures, featuresToBytes, MIN_INLIERS, QUERY_SIDE, STORED_SIDE, orbFeatures, verifyMatch, type Features } from './features';
+import {
+  bytesToFeatures,
+  featuresToBytes,
+  MIN_INLIERS,
+  QUERY_SIDE,
+  STORED_SIDE,
+  orbFeatures,
+  verifyMatch,
+  type Features,
+} from './features';
 import { GalleryIndex, type IndexedEntry } from './gallery-index';
 import { bytesToHashes, decodeGrey, hashesOfGrey, hashesToBytes, type PerceptualHashes } from './hash';
 
@@ -9,7 +18,7 @@ export type PhotoDescriptors = { hashes: PerceptualHashes; features: Features };
 
 /** Descriptors of a photo, as a remembered one (`stored`) or as a query. */
 export async function describePhoto(image: Buffer, role: 'stored' | 'query' = 'query'): Promise<PhotoDescriptors> {
-    // A small remembered photo is enlarged to the stored size: its coarse pyramid levels then meet a query's at scale.
+  // A small remembered photo is enlarged to the stored size: its coarse pyramid levels then meet a query's at scale.
   const grey = await decodeGrey(image, role === 'stored' ? STORED_SIDE : QUERY_SIDE, role === 'stored');
   return { hashes: hashesOfGrey(grey), features: await orbFeatures(grey) };
 }
@@ -49,7 +58,7 @@ export type GalleryDeps = {
  * Verifying a candidate (descriptor matching + RANSAC) costs ~20 ms, so few are: at most VERIFY_CANDIDATES, in
  * order of votes, and none after a clear match (STRONG_INLIERS).
  */
-const VERIFY_CANDIDATES = 8;
+const VERIFY_CANDIDATES = 5;
 /** In rarity-weighted votes (about 0.7 each in a small gallery, more for rare keys). */
 const MIN_VOTES = 4;
 const STRONG_INLIERS = 30;
@@ -57,7 +66,8 @@ const STRONG_INLIERS = 30;
 /** Confidence of a near-duplicate: 0.95 for an identical hash, falling to 0.73 at the radius. */
 export const nearDuplicateConfidence = (distance: number) => Math.round((0.95 - 0.02 * distance) * 1000) / 1000;
 /** Confidence of a verified re-photograph: 0.5 at the minimum inlier count, 0.9 from 20 more inliers up. */
-export const sameSceneConfidence = (inliers: number) => Math.round(Math.min(0.9, 0.5 + 0.02 * (inliers - MIN_INLIERS)) * 1000) / 1000;
+export const sameSceneConfidence = (inliers: number) =>
+  Math.round(Math.min(0.9, 0.5 + 0.02 * (inliers - MIN_INLIERS)) * 1000) / 1000;
 
 type Loaded = { index: GalleryIndex; count: number; maxSeq: number };
 /** Users whose index stays in memory; the least recently matched beyond this are dropped and rebuilt when needed. */
@@ -209,7 +219,12 @@ export async function matchInIndex(
       if (!f) continue;
       const v = await verifyMatch(query.features, f);
       if (v.inliers >= MIN_INLIERS)
-        found.set(c.ordinal, { entry: index.entries[c.ordinal]!, kind: 'same-scene', inliers: v.inliers, confidence: sameSceneConfidence(v.inliers) });
+        found.set(c.ordinal, {
+          entry: index.entries[c.ordinal]!,
+          kind: 'same-scene',
+          inliers: v.inliers,
+          confidence: sameSceneConfidence(v.inliers),
+        });
       if (v.inliers >= STRONG_INLIERS) break;
     }
   }

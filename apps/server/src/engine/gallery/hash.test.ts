@@ -1,10 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PHOTOS, normalisedPhoto, transformPhoto, type Transform } from '../test/gallery-photos';
-import { bytesToHashes, hamming, hashesToBytes, perceptualHashes, popcount32, VIEWS, type PerceptualHashes } from './hash';
+import {
+  bytesToHashes,
+  hamming,
+  hashesToBytes,
+  perceptualHashes,
+  popcount32,
+  VIEWS,
+  type PerceptualHashes,
+} from './hash';
 import { HASH_RADIUS } from './gallery-index';
 
 /** The smallest distance the index can see: the query's whole-image pHash against every stored crop. */
-const distance = (query: PerceptualHashes, stored: PerceptualHashes) => Math.min(...stored.phash.map((h) => hamming(query.phash[0]!, h)));
+const distance = (query: PerceptualHashes, stored: PerceptualHashes) =>
+  Math.min(...stored.phash.map((h) => hamming(query.phash[0]!, h)));
 
 /** Transforms are tried on these; unrelated pairs are checked over all the photos. */
 const SAMPLE = GALLERY_PHOTOS.slice(0, 8);
@@ -42,15 +51,20 @@ describe('perceptual hashes', () => {
     ['rotated 5°', { rotateDeg: 5 }],
     ['colour-shifted', { colour: { brightness: 1.15, saturation: 0.7, hue: 20 } }],
   ];
-  it.each(transforms)('stays within the index radius when %s, on real photos', async (_label, t) => {
-    for (const name of SAMPLE) {
-      const copy = await perceptualHashes(await transformPhoto(originals.get(name)!, t));
-      expect(distance(copy, stored.get(name)!), name).toBeLessThanOrEqual(HASH_RADIUS);
-    }
-  }, 60_000);
+  it.each(transforms)(
+    'stays within the index radius when %s, on real photos',
+    async (_label, t) => {
+      for (const name of SAMPLE) {
+        const copy = await perceptualHashes(await transformPhoto(originals.get(name)!, t));
+        expect(distance(copy, stored.get(name)!), name).toBeLessThanOrEqual(HASH_RADIUS);
+      }
+    },
+    60_000,
+  );
 
   it('is far apart for unrelated photos', () => {
     for (const a of GALLERY_PHOTOS)
-      for (const b of GALLERY_PHOTOS) if (a !== b) expect(distance(stored.get(a)!, stored.get(b)!), `${a} vs ${b}`).toBeGreaterThan(HASH_RADIUS + 3);
+      for (const b of GALLERY_PHOTOS)
+        if (a !== b) expect(distance(stored.get(a)!, stored.get(b)!), `${a} vs ${b}`).toBeGreaterThan(HASH_RADIUS + 3);
   });
 });

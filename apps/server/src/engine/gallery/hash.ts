@@ -152,13 +152,16 @@ export function phashOf(grid: Float64Array): bigint {
 /** dHash: for a 9 × 8 grid, whether each cell is brighter than its right-hand neighbour. */
 export function dhashOf(grid: Float64Array): bigint {
   let h = 0n;
-  for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) h = (h << 1n) | (grid[r * 9 + c]! > grid[r * 9 + c + 1]! ? 1n : 0n);
+  for (let r = 0; r < 8; r++)
+    for (let c = 0; c < 8; c++) h = (h << 1n) | (grid[r * 9 + c]! > grid[r * 9 + c + 1]! ? 1n : 0n);
   return h;
 }
 
 export function hashesOfGrey(g: Grey): PerceptualHashes {
   return {
-    phash: VIEWS.map((v) => phashOf(v.deg ? resampleTurned(g, v.keep, v.deg, DCT_SIZE) : resampleCrop(g, v.keep, DCT_SIZE, DCT_SIZE))),
+    phash: VIEWS.map((v) =>
+      phashOf(v.deg ? resampleTurned(g, v.keep, v.deg, DCT_SIZE) : resampleCrop(g, v.keep, DCT_SIZE, DCT_SIZE)),
+    ),
     dhash: dhashOf(resampleCrop(g, 1, 9, 8)),
   };
 }

@@ -24,7 +24,8 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
     const before = new Map(EVENTS.map((e) => [e, new Set(listeners(e))]));
     const restore = () => {
       for (const e of EVENTS)
-        for (const l of listeners(e)) if (!before.get(e)!.has(l)) process.removeListener(e, l as (...args: unknown[]) => void);
+        for (const l of listeners(e))
+          if (!before.get(e)!.has(l)) process.removeListener(e, l as (...args: unknown[]) => void);
     };
     try {
       const cv = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv;
@@ -40,8 +41,8 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   }).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading = undefined;
+    throw error;
+  });
   return loading;
 }

@@ -25,7 +25,14 @@ function summaryOf(m: GalleryMatch): string {
 /** Evidence from a gallery match outcome: one finding per remembered place matched, best first. */
 export function galleryEvidence(outcome: MatchOutcome): Evidence[] {
   if (!outcome.enabled)
-    return [{ locator: 'gallery', kind: 'absent', summary: 'Not compared: recognising places from your located photos is turned off in Settings.', details: { disabled: true } }];
+    return [
+      {
+        locator: 'gallery',
+        kind: 'absent',
+        summary: 'Not compared: recognising places from your located photos is turned off in Settings.',
+        details: { disabled: true },
+      },
+    ];
   if (!outcome.matches.length)
     return [
       {
@@ -76,7 +83,10 @@ export function createGalleryLocator(services?: LocatorServices): Locator {
     },
     async locate(input, ctx) {
       if (!services) throw new Error('The gallery locator needs the gallery (withServices).');
-      if (!input.userId) return [{ locator: 'gallery', kind: 'absent', summary: 'Not compared: the photo has no owner to compare with.' }];
+      if (!input.userId)
+        return [
+          { locator: 'gallery', kind: 'absent', summary: 'Not compared: the photo has no owner to compare with.' },
+        ];
       const outcome = await services.gallery.match(input.userId, await input.displayImage());
       ctx.log('gallery matched', { size: outcome.size, matches: outcome.matches.length, ...outcome.timings });
       return galleryEvidence(outcome);

@@ -228,7 +228,10 @@ export class AnalysisPipeline {
       });
     } catch (error) {
       // The gallery is a bonus for later photos; failing to remember one must not fail this analysis.
-      this.deps.log('warn', 'could not remember the place in the gallery', { analysisId: job.id, error: String(error) });
+      this.deps.log('warn', 'could not remember the place in the gallery', {
+        analysisId: job.id,
+        error: String(error),
+      });
     }
   }
 

@@ -86,11 +86,21 @@ export async function transformPhoto(image: Buffer, t: Transform): Promise<Buffe
   if (t.crop) {
     const w = Math.max(16, Math.floor(width * t.crop.keep));
     const h = Math.max(16, Math.floor(height * t.crop.keep));
-    img = sharp(await img.extract({ left: Math.floor((width - w) * t.crop.x), top: Math.floor((height - h) * t.crop.y), width: w, height: h }).toBuffer());
+    img = sharp(
+      await img
+        .extract({
+          left: Math.floor((width - w) * t.crop.x),
+          top: Math.floor((height - h) * t.crop.y),
+          width: w,
+          height: h,
+        })
+        .toBuffer(),
+    );
     width = w;
     height = h;
   }
-  if (t.colour) img = img.modulate({ brightness: t.colour.brightness, saturation: t.colour.saturation, hue: t.colour.hue });
+  if (t.colour)
+    img = img.modulate({ brightness: t.colour.brightness, saturation: t.colour.saturation, hue: t.colour.hue });
   if (t.text) {
     const size = Math.round(height / 12);
     const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><text x="${Math.round(width * 0.05)}" y="${Math.round(height * 0.9)}" font-family="sans-serif" font-weight="bold" font-size="${size}" fill="#ffffff" stroke="#000000" stroke-width="${Math.max(1, size / 16)}">${t.text.replace(/[<&>]/g, '')}</text></svg>`;

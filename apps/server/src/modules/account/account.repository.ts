@@ -49,9 +49,18 @@ export class AccountRepository {
 
   /** The gallery's places and setting; the descriptors are numbers for matching, left out as meaningless to a person. */
   async gallery(userId: string) {
-    const [setting] = await this.db.select({ enabled: gallerySettings.enabled }).from(gallerySettings).where(eq(gallerySettings.userId, userId));
+    const [setting] = await this.db
+      .select({ enabled: gallerySettings.enabled })
+      .from(gallerySettings)
+      .where(eq(gallerySettings.userId, userId));
     const entries = await this.db
-      .select({ analysisId: galleryEntries.analysisId, lat: galleryEntries.lat, lng: galleryEntries.lng, source: galleryEntries.source, createdAt: galleryEntries.createdAt })
+      .select({
+        analysisId: galleryEntries.analysisId,
+        lat: galleryEntries.lat,
+        lng: galleryEntries.lng,
+        source: galleryEntries.source,
+        createdAt: galleryEntries.createdAt,
+      })
       .from(galleryEntries)
       .where(eq(galleryEntries.userId, userId))
       .orderBy(asc(galleryEntries.seq));

@@ -25,7 +25,13 @@ async function withGps(image: Buffer, p: { lat: number; lng: number }): Promise<
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Gallery 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: dms(p.lat), GPSLongitudeRef: 'W', GPSLongitude: dms(p.lng), GPSHPositioningError: '5/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: dms(p.lat),
+        GPSLongitudeRef: 'W',
+        GPSLongitude: dms(p.lng),
+        GPSHPositioningError: '5/1',
+      },
     })
     .toBuffer();
 }
@@ -53,14 +59,23 @@ describe('gallery: places seen before', () => {
 
   it('a GPS photo is remembered; a cropped, rotated, recompressed copy without GPS comes back at its place', async () => {
     const alice = await server.signIn('gallery-alice@example.com', 'Alice');
-    expect(GallerySettingsSchema.parse((await alice.api('/api/gallery/settings')).body)).toEqual({ enabled: true, entries: 0 });
+    expect(GallerySettingsSchema.parse((await alice.api('/api/gallery/settings')).body)).toEqual({
+      enabled: true,
+      entries: 0,
+    });
 
     const first = await analyse(alice, 'bayside.jpg', await withGps(original, PLACE));
     expect(first.analysis_result?.source).toBe('GPS Metadata');
     expect((await alice.api('/api/gallery/settings')).body.entries).toBe(1);
 
     // Shared on a messaging app: cropped, turned a little, smaller, recompressed, a caption; sharp writes no EXIF.
-    const copy = await transformPhoto(original, { crop: { keep: 0.8, x: 0.3, y: 0.6 }, rotateDeg: 5, resizeTo: 800, jpegQuality: 50, text: 'Miami!' });
+    const copy = await transformPhoto(original, {
+      crop: { keep: 0.8, x: 0.3, y: 0.6 },
+      rotateDeg: 5,
+      resizeTo: 800,
+      jpegQuality: 50,
+      text: 'Miami!',
+    });
     const second = await analyse(alice, 'shared.jpg', copy);
     const result = second.analysis_result!;
     expect(result.outcome).toBe('found');
@@ -91,16 +106,25 @@ describe('gallery: places seen before', () => {
     const off = await carol.api('/api/gallery/settings', { method: 'PUT', body: { enabled: false } });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ enabled: false, entries: 1 });
-    await analyse(carol, 'second.jpg', await withGps(await transformPhoto(original, { jpegQuality: 70 }), { lat: 25.79, lng: -80.2 }));
+    await analyse(
+      carol,
+      'second.jpg',
+      await withGps(await transformPhoto(original, { jpegQuality: 70 }), { lat: 25.79, lng: -80.2 }),
+    );
     expect((await carol.api('/api/gallery/settings')).body.entries).toBe(1);
     const copy = await analyse(carol, 'copy.jpg', await transformPhoto(original, { jpegQuality: 60 }));
-    expect(copy.evidence.find((e) => e.locator === 'gallery')).toMatchObject({ kind: 'absent', details: { disabled: true } });
+    expect(copy.evidence.find((e) => e.locator === 'gallery')).toMatchObject({
+      kind: 'absent',
+      details: { disabled: true },
+    });
 
     // Deleting needs an explicit confirmation.
     const refused = await carol.api('/api/gallery/entries', { method: 'DELETE', body: {} });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('confirm');
-    expect((await carol.api('/api/gallery/entries', { method: 'DELETE', body: { confirm: true } })).body).toEqual({ deleted: 1 });
+    expect((await carol.api('/api/gallery/entries', { method: 'DELETE', body: { confirm: true } })).body).toEqual({
+      deleted: 1,
+    });
     expect((await carol.api('/api/gallery/settings')).body).toEqual({ enabled: false, entries: 0 });
   }, 180_000);
 
@@ -113,6 +137,8 @@ describe('gallery: places seen before', () => {
     const bad = await dan.api('/api/gallery/settings', { method: 'PUT', body: { enabled: 'yes' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_gallery_settings');
-    expect((await dan.api('/api/gallery/settings', { method: 'PUT', body: { enabled: true, userId: 'x' } })).status).toBe(400);
+    expect(
+      (await dan.api('/api/gallery/settings', { method: 'PUT', body: { enabled: true, userId: 'x' } })).status,
+    ).toBe(400);
   });
 });

@@ -58,13 +58,19 @@ export class GalleryRepository {
   }
 
   async deleteAll(userId: string): Promise<number> {
-    const rows = await this.db.delete(galleryEntries).where(eq(galleryEntries.userId, userId)).returning({ id: galleryEntries.id });
+    const rows = await this.db
+      .delete(galleryEntries)
+      .where(eq(galleryEntries.userId, userId))
+      .returning({ id: galleryEntries.id });
     return rows.length;
   }
 
   /** The user's choice; on when never set. */
   async enabled(userId: string): Promise<boolean> {
-    const [row] = await this.db.select({ enabled: gallerySettings.enabled }).from(gallerySettings).where(eq(gallerySettings.userId, userId));
+    const [row] = await this.db
+      .select({ enabled: gallerySettings.enabled })
+      .from(gallerySettings)
+      .where(eq(gallerySettings.userId, userId));
     return row?.enabled ?? true;
   }
 

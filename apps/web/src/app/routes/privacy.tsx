@@ -52,8 +52,8 @@ export function Component() {
         <p>
           So that a later photo of the same place can be recognised without GPS, we remember the places of your photos
           that were located reliably: by the photo’s own GPS inside Miami-Dade, or by you confirming or correcting the
-          place. For each one we keep its coordinates and a set of numbers describing what the picture looks like
-          (short fingerprints of the whole image and of a few hundred small corner patterns in it).{' '}
+          place. For each one we keep its coordinates and a set of numbers describing what the picture looks like (short
+          fingerprints of the whole image and of a few hundred small corner patterns in it).{' '}
           <strong>The picture itself is not kept for this.</strong> These numbers are not a copy of it, though, like any
           description, they say something about it, so they are treated as your data: your remembered places are used
           only for your own photos, never for anyone else’s, and you can delete them.
@@ -105,7 +105,8 @@ export function Component() {
           </li>
           <li>
             <strong>Delete my account</strong> removes your account, your analyses, your photos and thumbnails, your
-            histories, your remembered places and your usage records. Single entries can be deleted from your history at any time.
+            histories, your remembered places and your usage records. Single entries can be deleted from your history at
+            any time.
           </li>
         </ol>
         <p>

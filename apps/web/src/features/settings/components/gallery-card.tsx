@@ -74,7 +74,11 @@ export function GalleryCard() {
           )}
 
           {confirming ? (
-            <div role="group" aria-labelledby="gallery-delete-q" className="mt-4 rounded-lg border border-red-500/40 bg-raised p-4">
+            <div
+              role="group"
+              aria-labelledby="gallery-delete-q"
+              className="mt-4 rounded-lg border border-red-500/40 bg-raised p-4"
+            >
               <p id="gallery-delete-q" className="text-sm text-fg">
                 Delete your {places(settings.data.entries)} too? This cannot be undone.
               </p>

@@ -154,8 +154,8 @@ function DeleteCard({ email }: { email: string }) {
     <Card className="border-red-500/40">
       <h2 className="text-lg font-semibold text-fg">Delete my account</h2>
       <p className="mt-1 text-sm text-muted">
-        Removes your account and everything stored for it: analyses, photos, location records, saved places,
-        remembered places and activity. This cannot be undone.
+        Removes your account and everything stored for it: analyses, photos, location records, saved places, remembered
+        places and activity. This cannot be undone.
       </p>
       <Button className="mt-4 bg-red-600 text-white hover:bg-red-500" onClick={() => setOpen(true)}>
         Delete my account
