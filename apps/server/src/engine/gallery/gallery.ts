@@ -58,7 +58,7 @@ export type GalleryDeps = {
  * Verifying a candidate (descriptor matching + RANSAC) costs ~20 ms, so few are: at most VERIFY_CANDIDATES, in
  * order of votes, and none after a clear match (STRONG_INLIERS).
  */
-const VERIFY_CANDIDATES = 5;
+const VERIFY_CANDIDATES = 8;
 /** In rarity-weighted votes (about 0.7 each in a small gallery, more for rare keys). */
 const MIN_VOTES = 4;
 const STRONG_INLIERS = 30;
