@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 
@@ -114,7 +114,7 @@ test.describe('/settings', () => {
 
 test.describe('/settings: places seen before', () => {
   /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
-  const snap = async (page: import('@playwright/test').Page, name: string) => {
+  const snap = async (page: Page, name: string) => {
     const dir = process.env.E2E_SCREENSHOTS;
     if (!dir) return;
     for (const width of [1280, 390]) {
