@@ -4,6 +4,11 @@ import { bytesToFeatures, featuresToBytes, MAX_KEYPOINTS, MIN_INLIERS, verifyMat
 import { describePhoto, type PhotoDescriptors } from './gallery';
 
 const SAMPLE = GALLERY_PHOTOS.slice(0, 6);
+// Taken before anything loads OpenCV (importing features.ts does not).
+const handlersBefore = {
+  uncaught: process.listeners('uncaughtException').length,
+  rejection: process.listeners('unhandledRejection').length,
+};
 
 describe('ORB features with RANSAC verification', () => {
   const stored = new Map<string, PhotoDescriptors>();
