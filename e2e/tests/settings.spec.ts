@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 
@@ -110,4 +110,70 @@ test.describe('/settings', () => {
       await page.screenshot({ path: test.info().outputPath(`settings-dialog-${width}.png`) });
     });
   }
+});
+
+test.describe('/settings: places seen before', () => {
+  /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
+  const snap = async (page: Page, name: string) => {
+    const dir = process.env.E2E_SCREENSHOTS;
+    if (!dir) return;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  };
+
+  test('on by default; turning it off offers deleting the remembered places, with a confirmation; it stays off', async ({
+    page,
+  }) => {
+    await signInLocally(page, { email: uniqueEmail('settings-gallery'), name: 'Gail Gallery' });
+    // A GPS photo inside the county is remembered.
+    const res = await page.request.post('/api/photos', {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: {
+        photo: {
+          name: 'g.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await gpsJpeg(25.7781, -80.1301, { width: 800, height: 600 }),
+        },
+      },
+    });
+    expect(res.status()).toBe(202);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/gallery/settings')).json()).entries, { timeout: 30_000 })
+      .toBe(1);
+
+    await page.goto('/settings');
+    const toggle = page.getByRole('switch', { name: 'Use my located photos to recognise places' });
+    await expect(toggle).toBeChecked();
+    await expect(page.getByText('On. 1 remembered place.')).toBeVisible();
+    await snap(page, 'settings-gallery-on');
+
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByText('Delete your 1 remembered place too? This cannot be undone.')).toBeVisible();
+    await snap(page, 'settings-gallery-off-confirm');
+    await page.getByRole('button', { name: 'Delete 1 remembered place' }).click();
+    await expect(page.getByText('1 remembered place deleted.')).toBeVisible();
+    await expect(
+      page.getByText(/Off: nothing new is remembered and photos are not compared\. 0 remembered places kept\./),
+    ).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Use my located photos to recognise places' })).not.toBeChecked();
+
+    // /privacy explains it.
+    await page.goto('/privacy');
+    const section = page.getByRole('heading', { name: 'Places your photos show (the gallery)' });
+    await expect(section).toBeVisible();
+    await expect(page.getByText('The picture itself is not kept for this.')).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    if (process.env.E2E_SCREENSHOTS)
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await section.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/privacy-gallery-${width}.png` });
+      }
+  });
 });

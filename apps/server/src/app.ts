@@ -24,6 +24,7 @@ import { registerAccess } from './modules/access/access.plugin';
 import { registerDataApi } from './modules/data-api/data-api.plugin';
 import { mapRoutes } from './modules/map/map.routes';
 import { registerNotifications } from './modules/notifications/notifications.plugin';
+import { registerGallery } from './modules/gallery/gallery.plugin';
 import { registerAccount } from './modules/account/account.plugin';
 
 export const APP_VERSION = '0.1.0';
@@ -108,15 +109,15 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   await registerAuth(app, { config, database, usersService });
   usersRoutes(app, { usersService });
   const { quota } = await registerAccess(app, { config, database, founderEmails: effectiveFounderEmails(config) });
-  await registerAnalysisEngine(app, { config, database, quota, pubsub });
-  // Listeners for places owners confirm on the map (e.g. a gallery of known places) plug in here:
-  // corrections.onPlaceConfirmed(({ userId, analysisId, photoId, lat, lng }) => ...).
+  const engine = await registerAnalysisEngine(app, { config, database, quota, pubsub });
   const { corrections } = registerLocations(app, { database });
-  void corrections;
+  // A place the owner confirmed on the map is a trusted place: the gallery remembers it (when the owner allows).
+  corrections.onPlaceConfirmed((e) => engine.gallery.onPlaceConfirmed(e).then(() => undefined));
   registerDataApi(app, { database });
   registerAccount(app, { config, database });
   mapRoutes(app, { config });
   await registerNotifications(app, { database, pubsub });
+  registerGallery(app, { database });
 
   installWebApp(app, config);
   return app;

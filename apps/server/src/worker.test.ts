@@ -158,8 +158,9 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     await withPixels.runner.stop();
 
     const types = async (id: string) => (await plain.analyses.eventsSince(id)).map((e) => e.type);
-    // The default locators: metadata, then text, which skips itself for a precise GPS fix (no pixels asked for).
-    const locators = ['locator_started', 'locator_finished', 'locator_started', 'locator_finished'];
+    // The default locators: metadata, then text and gallery, which skip themselves for a precise GPS fix (no pixels
+    // asked for).
+    const locators = ['locator_started', 'locator_finished', 'locator_started', 'locator_finished', 'locator_started', 'locator_finished'];
     expect(await types(a)).toEqual(['received', 'started', 'metadata_read', ...locators, 'fused', 'derivatives_made', 'done']);
     expect(await types(b)).toEqual(['received', 'started', 'metadata_read', 'locator_started', 'derivatives_made', 'locator_finished', 'fused', 'done']);
     expect(seen).toHaveLength(2);

@@ -15,6 +15,8 @@ import { AnalysisEventBus, AnalysisEventRecorder, toAnalysisEvent } from './modu
 import { createPubSub, type PubSub } from './adapters/pubsub';
 import { PhotosRepository } from './modules/photos/photos.repository';
 import { recordFinishedAnalysis } from './modules/locations/analysis-finished';
+import { Gallery } from './engine/gallery/gallery';
+import { GalleryRepository } from './modules/gallery/gallery.repository';
 
 /** A running job's lock is refreshed by every step; older than this, its runner is presumed dead. */
 export const STALE_LOCK_MS = 5 * 60_000;
@@ -120,6 +122,8 @@ export type AnalysisEngine = {
   /** The enabled locators the pipeline runs (Verify and Reevaluate of the location index use them too). */
   locators: readonly Locator[];
   locatorTimeoutMs: number;
+  /** Places seen before; `gallery.onPlaceConfirmed` is what a user's correction feeds. */
+  gallery: Gallery;
   /** Releases what the locators hold (OCR worker threads); after the runner has stopped. */
   closeLocators(): Promise<void>;
 };
@@ -153,9 +157,16 @@ export function createAnalysisEngine(
     },
   );
   const events = new AnalysisEventRecorder(analyses, bus);
-  const locators = opts.locators ?? enabledLocators(config);
   // Room for the vision client's own retries (3 attempts and their backoff) before the pipeline gives up on it.
   const locatorTimeoutMs = Math.max(60_000, (config.vision?.timeoutMs ?? 0) * 3 + 30_000);
+  const gallery = new Gallery({
+    repository: new GalleryRepository(database.db),
+    loadDisplay: async (photoId) => {
+      const photo = await photos.get(photoId);
+      return photo?.displayKey ? storage.get(photo.displayKey) : null;
+    },
+  });
+  const locators = (opts.locators ?? enabledLocators(config)).map((l) => l.withServices?.({ gallery }) ?? l);
   const pipeline = new AnalysisPipeline({
     analyses,
     photos,
@@ -166,6 +177,7 @@ export function createAnalysisEngine(
     keepOriginals: config.analysis.keepOriginals,
     maxAttempts: 3,
     locatorTimeoutMs,
+    gallery,
     log,
   });
   const runner = new JobRunner({
@@ -179,7 +191,7 @@ export function createAnalysisEngine(
   const closeLocators = async () => {
     await Promise.all(locators.map((l) => l.close?.()));
   };
-  return { analyses, photos, storage, decoder, bus, events, pipeline, runner, locators, locatorTimeoutMs, closeLocators };
+  return { analyses, photos, storage, decoder, bus, events, pipeline, runner, locators, locatorTimeoutMs, gallery, closeLocators };
 }
 
 export const ENGINE_VERSION = `engine-${ENGINE_VERSION_LABEL}`;

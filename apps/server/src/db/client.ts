@@ -14,8 +14,16 @@ import * as analysesSchema from './schema.analyses';
 import * as locationsSchema from './schema.locations';
 import * as accessSchema from './schema.access';
 import * as notificationsSchema from './schema.notifications';
+import * as gallerySchema from './schema.gallery';
 
-const schema = { ...coreSchema, ...analysesSchema, ...locationsSchema, ...accessSchema, ...notificationsSchema };
+const schema = {
+  ...coreSchema,
+  ...analysesSchema,
+  ...locationsSchema,
+  ...accessSchema,
+  ...notificationsSchema,
+  ...gallerySchema,
+};
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is plugged in. */

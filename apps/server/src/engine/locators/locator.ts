@@ -1,5 +1,6 @@
 import type { Evidence, PhotoFormat, PhotoMetadata } from '@vt/shared';
 import type { Config } from '../../config';
+import type { MatchOutcome } from '../gallery/gallery';
 
 /** What every locator gets: the stored metadata and, when it needs pixels, the display-size derivative. */
 export type LocatorInput = {
@@ -8,6 +9,13 @@ export type LocatorInput = {
   metadata: PhotoMetadata;
   /** Metadata-free display WebP (orientation applied); loaded lazily because most locators do not need it. */
   displayImage(): Promise<Buffer>;
+  /** Whose photo it is: the gallery matches only against the same user's places. */
+  userId?: string;
+};
+
+/** Services the engine hands to locators that need more than settings (the gallery's database-backed index). */
+export type LocatorServices = {
+  gallery: { match(userId: string, image: Buffer): Promise<MatchOutcome> };
 };
 
 export type LocatorContext = {
@@ -25,6 +33,8 @@ export interface Locator {
   locate(input: LocatorInput, ctx: LocatorContext): Promise<Evidence[]>;
   /** A locator that needs settings (e.g. an API client) returns a configured copy of itself here. */
   forConfig?(config: Config): Locator;
+  /** A locator that needs engine services returns a copy wired to them here (called after forConfig). */
+  withServices?(services: LocatorServices): Locator;
   /**
    * Why this locator need not run, given the evidence of the locators before it (e.g. a precise GPS fix makes a
    * second of OCR pointless), or null to run. The reason is shown as the locator's evidence.

@@ -1,11 +1,17 @@
 import type { Config } from '../../config';
 import type { Locator } from './locator';
+import { createGalleryLocator } from './gallery.locator';
 import { createMetadataLocator } from './metadata.locator';
 import { createTextLocator } from './text.locator';
 import { createVisionLocator } from './vision.locator';
 
 /** Every locator the engine knows, in the order they run. Adding one: its file, plus one line here. */
-export const LOCATORS: readonly Locator[] = [createMetadataLocator(), createTextLocator(), createVisionLocator()];
+export const LOCATORS: readonly Locator[] = [
+  createMetadataLocator(),
+  createTextLocator(),
+  createGalleryLocator(),
+  createVisionLocator(),
+];
 
 /** The locators switched on by the current settings. */
 export function enabledLocators(config: Config, all: readonly Locator[] = LOCATORS): Locator[] {

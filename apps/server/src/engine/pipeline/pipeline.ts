@@ -10,6 +10,7 @@ import { errorResult, failedResult, fuse } from './fuse';
 import { readPhotoMetadata } from './read-metadata';
 import { describePlace, placeName } from './place';
 import { photoImageUrl } from './urls';
+import type { RememberPlace } from '../gallery/gallery';
 
 export type PipelineDeps = {
   analyses: AnalysesRepository;
@@ -22,6 +23,8 @@ export type PipelineDeps = {
   /** Attempts before an unexpected error becomes the spec's error outcome. */
   maxAttempts: number;
   locatorTimeoutMs: number;
+  /** Remembers photos with a trusted place for the gallery locator (engine/gallery); absent in some tests. */
+  gallery?: { rememberPlace(input: RememberPlace): Promise<unknown> };
   log(level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>): void;
 };
 
@@ -135,6 +138,8 @@ export class AnalysisPipeline {
       original = undefined;
 
       await makeDerivatives();
+      // Before "done", so a finished analysis is already recognisable by the next photo.
+      await this.rememberGpsPlace(job, display);
       display = undefined;
       // The original goes before the job reads as done, so "done" always means no metadata-bearing copy is left.
       // A resumed job needs only what is saved by now, never the original.
@@ -166,6 +171,7 @@ export class AnalysisPipeline {
       format: job.photo.format as never,
       metadata: job.metadata as PhotoMetadata,
       displayImage,
+      userId: job.userId,
     };
     // Locators run one after another: ordered events read better, and a later locator may skip itself because of
     // an earlier one's evidence (a precise GPS fix makes OCR pointless).
@@ -201,6 +207,32 @@ export class AnalysisPipeline {
       await this.deps.events.record(job.id, 'locator_finished', { locator: locator.name, durationMs, evidence });
     }
     return all;
+  }
+
+  /**
+   * A photo whose own GPS placed it inside the county goes into the user's gallery (if they allow it; the gallery
+   * checks). Descriptors come from the display image this run decoded, or the stored one on a resumed job.
+   */
+  private async rememberGpsPlace(job: AnalysisWithPhoto, display: Buffer | undefined): Promise<void> {
+    const gps = job.evidence?.find((e) => e.locator === 'metadata' && e.kind === 'position' && e.position);
+    if (!this.deps.gallery || !gps?.position) return;
+    try {
+      await this.deps.gallery.rememberPlace({
+        userId: job.userId,
+        analysisId: job.id,
+        photoId: job.photoId,
+        lat: gps.position.lat,
+        lng: gps.position.lng,
+        source: 'gps',
+        image: display,
+      });
+    } catch (error) {
+      // The gallery is a bonus for later photos; failing to remember one must not fail this analysis.
+      this.deps.log('warn', 'could not remember the place in the gallery', {
+        analysisId: job.id,
+        error: String(error),
+      });
+    }
   }
 
   private async dropOriginal(job: AnalysisWithPhoto): Promise<void> {

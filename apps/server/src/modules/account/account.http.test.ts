@@ -102,6 +102,8 @@ describe('account export and deletion', () => {
     expect(data.accessCodeRedemptions).toEqual([
       { tier: 'pro', redeemedAt: expect.any(String), expiresAt: expect.any(String) },
     ]);
+    // The gallery: the setting and the places only (Dana has no GPS photo yet), never descriptors.
+    expect(data.rememberedPlaces).toEqual({ enabled: true, entries: [] });
     expect(data.activity.length).toBeGreaterThan(0);
     expect(data.activity.every((a: { userId: string }) => a.userId === danaId)).toBe(true);
     expect(text).not.toContain('Erin');
@@ -137,6 +139,8 @@ describe('account export and deletion', () => {
     for (const k of keys) expect(await storage.exists(k)).toBe(true);
     const erinBefore = await count('analyses', erinId);
 
+    // Her GPS photo was remembered in the gallery; it goes with the account.
+    expect(await count('gallery_entries', danaId)).toBe(1);
     const res = await dana.api('/api/account', { method: 'DELETE', body: { confirm: ' Dana@Example.com ' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: true });
@@ -152,6 +156,7 @@ describe('account export and deletion', () => {
       'sessions',
       'activity_log',
       'access_code_redemptions',
+      'gallery_entries',
     ]) {
       expect(await count(t, danaId), t).toBe(0);
     }

@@ -4,6 +4,7 @@ import { activityLog, users } from '../../db/schema';
 import { analyses, photos } from '../../db/schema.analyses';
 import { locationIndex, locations } from '../../db/schema.locations';
 import { accessCodeRedemptions } from '../../db/schema.access';
+import { galleryEntries, gallerySettings } from '../../db/schema.gallery';
 
 type Db = Database['db'];
 
@@ -44,6 +45,26 @@ export class AccountRepository {
 
   locations(userId: string) {
     return this.db.select().from(locations).where(eq(locations.userId, userId)).orderBy(asc(locations.createdAt));
+  }
+
+  /** The gallery's places and setting; the descriptors are numbers for matching, left out as meaningless to a person. */
+  async gallery(userId: string) {
+    const [setting] = await this.db
+      .select({ enabled: gallerySettings.enabled })
+      .from(gallerySettings)
+      .where(eq(gallerySettings.userId, userId));
+    const entries = await this.db
+      .select({
+        analysisId: galleryEntries.analysisId,
+        lat: galleryEntries.lat,
+        lng: galleryEntries.lng,
+        source: galleryEntries.source,
+        createdAt: galleryEntries.createdAt,
+      })
+      .from(galleryEntries)
+      .where(eq(galleryEntries.userId, userId))
+      .orderBy(asc(galleryEntries.seq));
+    return { enabled: setting?.enabled ?? true, entries };
   }
 
   locationIndex(userId: string) {

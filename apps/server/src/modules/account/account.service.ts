@@ -14,13 +14,14 @@ export class AccountService {
   ) {}
 
   async exportData(user: User) {
-    const [profile, analyses, locations, locationIndex, accessCodeRedemptions, activity] = await Promise.all([
+    const [profile, analyses, locations, locationIndex, accessCodeRedemptions, activity, gallery] = await Promise.all([
       this.repo.profile(user.id),
       this.repo.analyses(user.id),
       this.repo.locations(user.id),
       this.repo.locationIndex(user.id),
       this.repo.redemptions(user.id),
       this.repo.activity(user.id),
+      this.repo.gallery(user.id),
     ]);
     if (!profile) throw new AppError(401, 'unauthorized', 'Sign in to continue.');
     return {
@@ -46,6 +47,7 @@ export class AccountService {
       locationIndex,
       accessCodeRedemptions,
       activity,
+      rememberedPlaces: gallery,
     };
   }
 

@@ -181,8 +181,8 @@ describe('POST /api/photos and the analysis job', () => {
     const live = await readEvents(alice, id);
     const late = await readEvents(alice, id);
     // The place is found and streamed before the derivatives are made.
-    // Each locator starts and finishes; the text locator skips itself because the GPS fix is precise.
-    const locators = ['locator_started', 'locator_finished', 'locator_started', 'locator_finished'];
+    // Each locator starts and finishes; the text and gallery locators skip themselves because the GPS fix is precise.
+    const locators = ['locator_started', 'locator_finished', 'locator_started', 'locator_finished', 'locator_started', 'locator_finished'];
     const order = ['received', 'started', 'metadata_read', ...locators, 'fused', 'derivatives_made', 'done'];
     expect(live.map((e) => e.type)).toEqual(order);
     expect(late.map((e) => e.type)).toEqual(order);
@@ -191,6 +191,7 @@ describe('POST /api/photos and the analysis job', () => {
     expect(finished[0]).toMatchObject({ locator: 'metadata' });
     expect(finished[1]).toMatchObject({ locator: 'text', evidence: [{ kind: 'absent', details: { skipped: true } }] });
     expect((finished[1]!.evidence as Array<{ summary: string }>)[0]!.summary).toMatch(/GPS already places it within 5 m/);
+    expect(finished[2]).toMatchObject({ locator: 'gallery', evidence: [{ kind: 'absent', details: { skipped: true } }] });
     expect((live.at(-1)!.data.result as { outcome: string }).outcome).toBe('found');
     // Resuming after an id replays only what came later.
     const resumed = await readEvents(alice, id, { 'last-event-id': String(live[order.indexOf('fused')]!.id) });

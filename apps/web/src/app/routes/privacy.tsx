@@ -48,6 +48,23 @@ export function Component() {
           whether the service works. Activity events contain no photo content.
         </p>
 
+        <h3>Places your photos show (the gallery)</h3>
+        <p>
+          So that a later photo of the same place can be recognised without GPS, we remember the places of your photos
+          that were located reliably: by the photo’s own GPS inside Miami-Dade, or by you confirming or correcting the
+          place. For each one we keep its coordinates and a set of numbers describing what the picture looks like (short
+          fingerprints of the whole image and of a few hundred small corner patterns in it).{' '}
+          <strong>The picture itself is not kept for this.</strong> These numbers are not a copy of it, though, like any
+          description, they say something about it, so they are treated as your data: your remembered places are used
+          only for your own photos, never for anyone else’s, and you can delete them.
+        </p>
+        <p>
+          This is on by default. You can turn off <strong>Use my located photos to recognise places</strong> in{' '}
+          <Link to="/settings">Settings</Link>: nothing more is remembered and your photos are no longer compared with
+          the places remembered before. Settings also lets you delete the remembered places; deleting your account
+          deletes them too.
+        </p>
+
         <h2>What we strip</h2>
         <p>
           Photos often carry hidden data: the GPS position where they were taken, the time, the camera and phone model,
@@ -88,7 +105,8 @@ export function Component() {
           </li>
           <li>
             <strong>Delete my account</strong> removes your account, your analyses, your photos and thumbnails, your
-            histories and your usage records. Single entries can be deleted from your history at any time.
+            histories, your remembered places and your usage records. Single entries can be deleted from your history at
+            any time.
           </li>
         </ol>
         <p>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UserEnvelopeSchema, type ProfileUpdate } from '@vt/shared';
+import { GalleryDeletedSchema, GallerySettingsSchema, UserEnvelopeSchema, type ProfileUpdate } from '@vt/shared';
 import { z } from 'zod';
 import { apiGet, apiSend, ApiRequestError, parseApiError } from '../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../auth';
@@ -71,4 +71,30 @@ export async function downloadAccountExport(): Promise<void> {
 export function timeZoneOptions(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return zones.includes(current) ? zones : [current, ...zones];
+}
+
+export const GALLERY_SETTINGS_KEY = ['gallery', 'settings'] as const;
+
+/** "Use my located photos to recognise places" and how many places are remembered. */
+export function useGallerySettings() {
+  return useQuery({
+    queryKey: GALLERY_SETTINGS_KEY,
+    queryFn: ({ signal }) => apiGet('/api/gallery/settings', GallerySettingsSchema, { signal }),
+  });
+}
+
+export function useUpdateGallerySettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => apiSend('PUT', '/api/gallery/settings', { enabled }, GallerySettingsSchema),
+    onSuccess: (settings) => client.setQueryData(GALLERY_SETTINGS_KEY, settings),
+  });
+}
+
+export function useDeleteGalleryEntries() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiSend('DELETE', '/api/gallery/entries', { confirm: true }, GalleryDeletedSchema),
+    onSuccess: () => void client.invalidateQueries({ queryKey: GALLERY_SETTINGS_KEY }),
+  });
 }

@@ -6,6 +6,7 @@ import { Page, PageHeader } from '../../../components/ui/page';
 import { ApiRequestError } from '../../../lib/api-client';
 import { downloadAccountExport, timeZoneOptions, useProfile, useUpdateProfile } from '../api';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { GalleryCard } from './gallery-card';
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
@@ -34,6 +35,7 @@ export function SettingsView() {
         <div className="space-y-6">
           {/* The form keeps what was typed; after a save the server's copy equals it, so it need not reset. */}
           <ProfileForm user={profile.data} />
+          <GalleryCard />
           <ExportCard />
           <DeleteCard email={profile.data.email} />
         </div>
@@ -131,7 +133,7 @@ function ExportCard() {
       <h2 className="text-lg font-semibold text-fg">Export my data</h2>
       <p className="mt-1 text-sm text-muted">
         A JSON file with your profile, analyses and their results, location records, saved places, access-code
-        redemptions and activity log. Photos themselves are not included.
+        redemptions, remembered places and activity log. Photos themselves are not included.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => void run()} disabled={state.status === 'busy'}>
@@ -152,8 +154,8 @@ function DeleteCard({ email }: { email: string }) {
     <Card className="border-red-500/40">
       <h2 className="text-lg font-semibold text-fg">Delete my account</h2>
       <p className="mt-1 text-sm text-muted">
-        Removes your account and everything stored for it: analyses, photos, location records, saved places and
-        activity. This cannot be undone.
+        Removes your account and everything stored for it: analyses, photos, location records, saved places, remembered
+        places and activity. This cannot be undone.
       </p>
       <Button className="mt-4 bg-red-600 text-white hover:bg-red-500" onClick={() => setOpen(true)}>
         Delete my account

@@ -1,0 +1,232 @@
+import type { GallerySource } from '../../db/schema.gallery';
+import type { GalleryRepository, GalleryRow } from '../../modules/gallery/gallery.repository';
+import {
+  bytesToFeatures,
+  featuresToBytes,
+  MIN_INLIERS,
+  QUERY_SIDE,
+  STORED_SIDE,
+  orbFeatures,
+  verifyMatch,
+  type Features,
+} from './features';
+import { GalleryIndex, type IndexedEntry } from './gallery-index';
+import { bytesToHashes, decodeGrey, hashesOfGrey, hashesToBytes, type PerceptualHashes } from './hash';
+
+/** Everything the gallery keeps of a photo: no pixels. */
+export type PhotoDescriptors = { hashes: PerceptualHashes; features: Features };
+
+/** Descriptors of a photo, as a remembered one (`stored`) or as a query. */
+export async function describePhoto(image: Buffer, role: 'stored' | 'query' = 'query'): Promise<PhotoDescriptors> {
+  // A small remembered photo is enlarged to the stored size: its coarse pyramid levels then meet a query's at scale.
+  const grey = await decodeGrey(image, role === 'stored' ? STORED_SIDE : QUERY_SIDE, role === 'stored');
+  return { hashes: hashesOfGrey(grey), features: await orbFeatures(grey) };
+}
+
+export type GalleryMatch = {
+  entry: IndexedEntry;
+  /** near-duplicate: the same picture (resized, recompressed, cropped…); same-scene: a new photo of what it shows. */
+  kind: 'near-duplicate' | 'same-scene';
+  /** pHash distance in bits (of 64), for near-duplicates. */
+  hashDistance?: number;
+  /** Geometrically consistent keypoint matches, when local features were compared. */
+  inliers?: number;
+  confidence: number;
+};
+
+export type MatchOutcome = { enabled: boolean; size: number; matches: GalleryMatch[]; timings: Record<string, number> };
+
+export type RememberPlace = {
+  userId: string;
+  analysisId: string | null;
+  photoId: string;
+  lat: number;
+  lng: number;
+  source: GallerySource;
+  /** The decoded photo when the caller has it; otherwise the stored display derivative of photoId is used. */
+  image?: Buffer;
+};
+
+export type GalleryDeps = {
+  repository: GalleryRepository;
+  /** The stored display derivative of a photo (metadata-free), or null when there is none. */
+  loadDisplay(photoId: string): Promise<Buffer | null>;
+  log?(level: 'info' | 'warn', message: string, details?: Record<string, unknown>): void;
+};
+
+/**
+ * Verifying a candidate (descriptor matching + RANSAC) costs ~20 ms, so few are: at most VERIFY_CANDIDATES, in
+ * order of votes, and none after a clear match (STRONG_INLIERS).
+ */
+const VERIFY_CANDIDATES = 8;
+/** In rarity-weighted votes (about 0.7 each in a small gallery, more for rare keys). */
+const MIN_VOTES = 4;
+const STRONG_INLIERS = 30;
+
+/** Confidence of a near-duplicate: 0.95 for an identical hash, falling to 0.73 at the radius. */
+export const nearDuplicateConfidence = (distance: number) => Math.round((0.95 - 0.02 * distance) * 1000) / 1000;
+/** Confidence of a verified re-photograph: 0.5 at the minimum inlier count, 0.9 from 20 more inliers up. */
+export const sameSceneConfidence = (inliers: number) =>
+  Math.round(Math.min(0.9, 0.5 + 0.02 * (inliers - MIN_INLIERS)) * 1000) / 1000;
+
+type Loaded = { index: GalleryIndex; count: number; maxSeq: number };
+/** Users whose index stays in memory; the least recently matched beyond this are dropped and rebuilt when needed. */
+const MAX_LOADED_USERS = 200;
+
+const toEntry = (r: GalleryRow): IndexedEntry => ({
+  id: r.id,
+  analysisId: r.analysisId,
+  lat: r.lat,
+  lng: r.lng,
+  source: r.source,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The gallery of places seen before: remembers where a user's located photos were taken (descriptors only) and
+ * matches new photos against them. Per user (docs/decisions/0007-gallery.md): one user's places never locate
+ * another's photos.
+ *
+ * The database is the source of truth; each user's index is built in memory on first use and, before every
+ * match, brought up to date with rows added since (by any process: the web process remembers corrections, the
+ * worker analyses). A deletion shows as a count that no longer adds up, and the index is rebuilt.
+ */
+export class Gallery {
+  private loaded = new Map<string, Promise<Loaded>>();
+
+  constructor(private readonly deps: GalleryDeps) {}
+
+  enabled(userId: string): Promise<boolean> {
+    return this.deps.repository.enabled(userId);
+  }
+
+  /**
+   * Adds a photo with a trusted place to the user's gallery, if the user allows it. Returns whether it was stored.
+   * A later call for the same analysis replaces the entry (a corrected place).
+   */
+  async rememberPlace(input: RememberPlace): Promise<{ stored: boolean; reason?: string }> {
+    if (!(await this.deps.repository.enabled(input.userId))) return { stored: false, reason: 'disabled' };
+    const image = input.image ?? (await this.deps.loadDisplay(input.photoId));
+    if (!image) return { stored: false, reason: 'no-image' };
+    const d = await describePhoto(image, 'stored');
+    await this.deps.repository.insert({
+      userId: input.userId,
+      analysisId: input.analysisId,
+      lat: input.lat,
+      lng: input.lng,
+      source: input.source,
+      phash: hashesToBytes(d.hashes.phash),
+      dhash: hashesToBytes([d.hashes.dhash]),
+      features: featuresToBytes(d.features),
+    });
+    return { stored: true };
+  }
+
+  /** The listener the corrections flow calls when a user confirms or corrects a place. */
+  onPlaceConfirmed = (e: { userId: string; analysisId: string; photoId: string; lat: number; lng: number }) =>
+    this.rememberPlace({ ...e, source: 'user-confirmed' });
+
+  /** Forgets a user's in-memory index (after their entries were deleted). */
+  forget(userId: string): void {
+    this.loaded.delete(userId);
+  }
+
+  /** Matches a photo against the user's gallery: best first, at most one match per remembered photo. */
+  async match(userId: string, image: Buffer): Promise<MatchOutcome> {
+    const timings: Record<string, number> = {};
+    let t = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      timings[name] = Math.round((now - t) * 10) / 10;
+      t = now;
+    };
+    if (!(await this.deps.repository.enabled(userId))) return { enabled: false, size: 0, matches: [], timings };
+    const { index } = await this.current(userId);
+    lap('indexMs');
+    if (!index.size) return { enabled: true, size: 0, matches: [], timings };
+    const query = await describePhoto(image);
+    lap('describeMs');
+    const matches = await matchInIndex(index, query, (ids) => this.loadFeatures(userId, ids));
+    lap('matchMs');
+    return { enabled: true, size: index.size, matches, timings };
+  }
+
+  private async loadFeatures(userId: string, ids: readonly string[]): Promise<Map<string, Features>> {
+    const bytes = await this.deps.repository.features(userId, ids);
+    return new Map([...bytes].map(([id, b]) => [id, bytesToFeatures(b)]));
+  }
+
+  /** The user's index, current with the database. */
+  private current(userId: string): Promise<Loaded> {
+    const previous = this.loaded.get(userId);
+    const next = (async () => {
+      const prior = await previous?.catch(() => undefined);
+      const stats = await this.deps.repository.stats(userId);
+      if (prior && prior.count === stats.count && prior.maxSeq === stats.maxSeq) return prior;
+      let base = prior;
+      if (base && stats.maxSeq > base.maxSeq) {
+        const added = await this.deps.repository.since(userId, base.maxSeq);
+        if (base.count + added.length === stats.count) {
+          for (const r of added) addRow(base.index, r);
+          return { index: base.index, count: stats.count, maxSeq: stats.maxSeq };
+        }
+      }
+      // First use, or entries were deleted: rebuilt from the database.
+      base = { index: new GalleryIndex(), count: 0, maxSeq: 0 };
+      const rows = await this.deps.repository.since(userId, 0);
+      for (const r of rows) addRow(base.index, r);
+      return { index: base.index, count: rows.length, maxSeq: rows.at(-1)?.seq ?? 0 };
+    })();
+    // Re-inserted so the Map's order is least recently used first.
+    this.loaded.delete(userId);
+    this.loaded.set(userId, next);
+    if (this.loaded.size > MAX_LOADED_USERS) this.loaded.delete(this.loaded.keys().next().value!);
+    return next;
+  }
+}
+
+function addRow(index: GalleryIndex, r: GalleryRow): void {
+  const phash = bytesToHashes(r.phash);
+  const [dhash] = bytesToHashes(r.dhash);
+  index.add(toEntry(r), { phash, dhash: dhash ?? 0n }, bytesToFeatures(r.features));
+}
+
+/**
+ * The matching itself, on an index and a way to fetch stored keypoints: near-duplicates by hash first (cheap and
+ * exact), then the entries most keypoints vote for, verified by RANSAC. Shared by the service and the benchmark.
+ */
+export async function matchInIndex(
+  index: GalleryIndex,
+  query: PhotoDescriptors,
+  loadFeatures: (ids: readonly string[]) => Promise<Map<string, Features>> | Map<string, Features>,
+): Promise<GalleryMatch[]> {
+  const found = new Map<number, GalleryMatch>();
+  for (const hit of index.nearHashes(query.hashes).slice(0, VERIFY_CANDIDATES)) {
+    found.set(hit.ordinal, {
+      entry: index.entries[hit.ordinal]!,
+      kind: 'near-duplicate',
+      hashDistance: hit.distance,
+      confidence: nearDuplicateConfidence(hit.distance),
+    });
+  }
+  // A near-duplicate by hash is already the answer; local features are for what hashes cannot see.
+  if (found.size) return [...found.values()].sort((a, b) => b.confidence - a.confidence);
+  const candidates = index.featureCandidates(query.features, VERIFY_CANDIDATES, MIN_VOTES);
+  if (candidates.length && query.features.count) {
+    const stored = await loadFeatures(candidates.map((c) => index.entries[c.ordinal]!.id));
+    for (const c of candidates) {
+      const f = stored.get(index.entries[c.ordinal]!.id);
+      if (!f) continue;
+      const v = await verifyMatch(query.features, f);
+      if (v.inliers >= MIN_INLIERS)
+        found.set(c.ordinal, {
+          entry: index.entries[c.ordinal]!,
+          kind: 'same-scene',
+          inliers: v.inliers,
+          confidence: sameSceneConfidence(v.inliers),
+        });
+      if (v.inliers >= STRONG_INLIERS) break;
+    }
+  }
+  return [...found.values()].sort((a, b) => b.confidence - a.confidence);
+}

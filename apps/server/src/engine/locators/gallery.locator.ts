@@ -1,0 +1,95 @@
+import type { Evidence } from '@vt/shared';
+import type { GalleryMatch, MatchOutcome } from '../gallery/gallery';
+import type { Locator, LocatorServices } from './locator';
+
+/** A GPS fix this precise, inside the county, leaves nothing for the gallery to add. */
+const GPS_PRECISE_ENOUGH_M = 100;
+/**
+ * How far from the remembered place the photo may be. The same picture is where the remembered one was (its
+ * GPS error); a new photo of the same façade or landmark may be taken from across the street or further down it.
+ */
+const NEAR_DUPLICATE_RADIUS_M = 50;
+const SAME_SCENE_RADIUS_M = 150;
+const MAX_PLACES = 3;
+
+const day = (iso: string) => iso.slice(0, 10);
+
+function summaryOf(m: GalleryMatch): string {
+  const when = day(m.entry.createdAt);
+  const how = m.entry.source === 'gps' ? 'placed by its GPS' : 'placed by you';
+  return m.kind === 'near-duplicate'
+    ? `The same picture as a photo you located on ${when} (${how}); resized, recompressed or cropped (${m.hashDistance} of 64 hash bits differ).`
+    : `Shows the same scene as a photo you located on ${when} (${how}): ${m.inliers} matching points in a consistent arrangement.`;
+}
+
+/** Evidence from a gallery match outcome: one finding per remembered place matched, best first. */
+export function galleryEvidence(outcome: MatchOutcome): Evidence[] {
+  if (!outcome.enabled)
+    return [
+      {
+        locator: 'gallery',
+        kind: 'absent',
+        summary: 'Not compared: recognising places from your located photos is turned off in Settings.',
+        details: { disabled: true },
+      },
+    ];
+  if (!outcome.matches.length)
+    return [
+      {
+        locator: 'gallery',
+        kind: 'absent',
+        summary: outcome.size
+          ? `None of the ${outcome.size} place${outcome.size === 1 ? '' : 's'} you located before looks like this photo.`
+          : 'No places remembered yet: your located photos will be recognised from now on.',
+        details: { gallerySize: outcome.size, timings: outcome.timings },
+      },
+    ];
+  return outcome.matches.slice(0, MAX_PLACES).map((m, i) => ({
+    locator: 'gallery',
+    kind: 'position',
+    position: { lat: m.entry.lat, lng: m.entry.lng },
+    radiusMeters: m.kind === 'near-duplicate' ? NEAR_DUPLICATE_RADIUS_M : SAME_SCENE_RADIUS_M,
+    confidence: m.confidence,
+    summary: summaryOf(m),
+    details: {
+      match: {
+        kind: m.kind,
+        entryId: m.entry.id,
+        analysisId: m.entry.analysisId,
+        source: m.entry.source,
+        rememberedAt: m.entry.createdAt,
+        ...(m.hashDistance !== undefined ? { hashDistance: m.hashDistance } : {}),
+        ...(m.inliers !== undefined ? { inliers: m.inliers } : {}),
+      },
+      ...(i === 0 ? { gallerySize: outcome.size, timings: outcome.timings } : {}),
+    },
+  }));
+}
+
+/**
+ * Places seen before: the photo is compared with the descriptors of the same user's earlier located photos
+ * (engine/gallery). Skipped when a precise GPS fix already places the photo.
+ */
+export function createGalleryLocator(services?: LocatorServices): Locator {
+  return {
+    name: 'gallery',
+    enabled: () => true,
+    withServices: (s) => createGalleryLocator(s),
+    skip(evidence) {
+      const gps = evidence.find((e) => e.locator === 'metadata' && e.kind === 'position');
+      if (gps && (gps.radiusMeters ?? Infinity) <= GPS_PRECISE_ENOUGH_M)
+        return `Not compared: the photo's own GPS already places it within ${Math.round(gps.radiusMeters ?? 0)} m.`;
+      return null;
+    },
+    async locate(input, ctx) {
+      if (!services) throw new Error('The gallery locator needs the gallery (withServices).');
+      if (!input.userId)
+        return [
+          { locator: 'gallery', kind: 'absent', summary: 'Not compared: the photo has no owner to compare with.' },
+        ];
+      const outcome = await services.gallery.match(input.userId, await input.displayImage());
+      ctx.log('gallery matched', { size: outcome.size, matches: outcome.matches.length, ...outcome.timings });
+      return galleryEvidence(outcome);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { and, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { galleryEntries, gallerySettings, type GallerySource } from '../../db/schema.gallery';
+
+export type GalleryRow = typeof galleryEntries.$inferSelect;
+export type NewGalleryEntry = {
+  userId: string;
+  analysisId: string | null;
+  lat: number;
+  lng: number;
+  source: GallerySource;
+  phash: Buffer;
+  dhash: Buffer;
+  features: Buffer;
+};
+
+export class GalleryRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Stores an entry; an entry of the same analysis is replaced (a correction moves the place). */
+  async insert(entry: NewGalleryEntry): Promise<GalleryRow> {
+    return this.db.transaction(async (tx) => {
+      if (entry.analysisId) await tx.delete(galleryEntries).where(eq(galleryEntries.analysisId, entry.analysisId));
+      const [row] = await tx.insert(galleryEntries).values(entry).returning();
+      return row!;
+    });
+  }
+
+  /** How many entries the user has and the newest sequence number: whether an in-memory copy is current. */
+  async stats(userId: string): Promise<{ count: number; maxSeq: number }> {
+    const [row] = await this.db
+      .select({ count: count(), maxSeq: max(galleryEntries.seq) })
+      .from(galleryEntries)
+      .where(eq(galleryEntries.userId, userId));
+    return { count: Number(row?.count ?? 0), maxSeq: Number(row?.maxSeq ?? 0) };
+  }
+
+  /** The user's entries added after `seq`, oldest first, with their keypoints (the index keys a share of them). */
+  async since(userId: string, seq: number): Promise<GalleryRow[]> {
+    return this.db
+      .select()
+      .from(galleryEntries)
+      .where(and(eq(galleryEntries.userId, userId), gt(galleryEntries.seq, seq)))
+      .orderBy(galleryEntries.seq);
+  }
+
+  async features(userId: string, ids: readonly string[]): Promise<Map<string, Buffer>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db
+      .select({ id: galleryEntries.id, features: galleryEntries.features })
+      .from(galleryEntries)
+      .where(and(eq(galleryEntries.userId, userId), inArray(galleryEntries.id, [...ids])));
+    return new Map(rows.map((r) => [r.id, r.features]));
+  }
+
+  async count(userId: string): Promise<number> {
+    return (await this.stats(userId)).count;
+  }
+
+  async deleteAll(userId: string): Promise<number> {
+    const rows = await this.db
+      .delete(galleryEntries)
+      .where(eq(galleryEntries.userId, userId))
+      .returning({ id: galleryEntries.id });
+    return rows.length;
+  }
+
+  /** The user's choice; on when never set. */
+  async enabled(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ enabled: gallerySettings.enabled })
+      .from(gallerySettings)
+      .where(eq(gallerySettings.userId, userId));
+    return row?.enabled ?? true;
+  }
+
+  async setEnabled(userId: string, enabled: boolean): Promise<void> {
+    await this.db
+      .insert(gallerySettings)
+      .values({ userId, enabled })
+      .onConflictDoUpdate({ target: gallerySettings.userId, set: { enabled, updatedAt: sql`now()` } });
+  }
+}
