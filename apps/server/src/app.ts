@@ -25,6 +25,8 @@ import { registerDataApi } from './modules/data-api/data-api.plugin';
 import { mapRoutes } from './modules/map/map.routes';
 import { registerNotifications } from './modules/notifications/notifications.plugin';
 import { registerAccount } from './modules/account/account.plugin';
+import { registerDataStats } from './modules/data-stats/data-stats.plugin';
+import { registerOpenApi } from './modules/openapi/openapi.plugin';
 
 export const APP_VERSION = '0.1.0';
 
@@ -104,6 +106,8 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   });
 
   healthRoutes(app, { database, version: APP_VERSION, authKind: config.oidc.kind });
+  registerDataStats(app, { config, database, version: APP_VERSION });
+  registerOpenApi(app, { version: APP_VERSION });
   siteRoutes(app, { config });
   await registerAuth(app, { config, database, usersService });
   usersRoutes(app, { usersService });
