@@ -173,6 +173,28 @@ describe('usage statistics, feedback and categories', () => {
     expect(sAll.signInsInTimeframe).toBeGreaterThanOrEqual(3);
   });
 
+  it('filters the analysis history by day and confidence, in the list, its total and search', async () => {
+    const carol = await server.signIn('carol@example.com', 'Carol');
+    for (const [name, confidence] of [['Brickell low', 0.3], ['Brickell high', 0.95]] as const) {
+      await carol.api('/api/analysis/create', { method: 'POST', body: { analysis_result: { name, lat: 25.7668, lng: -80.1929, confidence } } });
+    }
+    const names = (body: { analyses: { location: { name: string } }[] }) => body.analyses.map((a) => a.location.name).sort();
+    const high = (await carol.api('/api/analysis/my?min_confidence=0.5')).body;
+    expect(names(high)).toEqual(['Brickell high']);
+    expect(high.total).toBe(1);
+    expect(names((await carol.api('/api/analysis/my?max_confidence=0.5')).body)).toEqual(['Brickell low']);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() - 86_400_000));
+    expect((await carol.api(`/api/analysis/my?from=${today}&to=${today}`)).body.total).toBe(2);
+    expect((await carol.api(`/api/analysis/my?to=${yesterday}`)).body).toMatchObject({ total: 0, analyses: [] });
+    expect(names((await carol.api('/api/analysis/search?query=brickell&min_confidence=0.9')).body)).toEqual(['Brickell high']);
+    for (const q of ['from=yesterday', 'to=2026-13-45', 'min_confidence=2', 'max_confidence=x']) {
+      const res = await carol.api(`/api/analysis/my?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error.message, q).toContain(q.split('=')[0]);
+    }
+  });
+
   it('rejects bad query values with a message naming them', async () => {
     for (const [path, word] of [
       ['/api/api-usage/stats?timeframe=week', 'timeframe'],
