@@ -52,6 +52,8 @@ export const AnalysisFilterSchema = z.object({
   to: day('to'),
   min_confidence: confidenceFilter('min_confidence'),
   max_confidence: confidenceFilter('max_confidence'),
+  /** Only analyses carrying this category (a project). */
+  category: z.string().trim().min(1, 'category must not be empty').max(40, 'category must be at most 40 characters').transform((c) => c.toLowerCase()).optional(),
 });
 export type AnalysisFilter = z.infer<typeof AnalysisFilterSchema>;
 /** GET /api/analysis/my: a page plus the optional filters. */

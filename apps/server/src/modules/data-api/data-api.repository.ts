@@ -56,6 +56,7 @@ export type HistoryFilter = {
   to?: string;
   min_confidence?: number;
   max_confidence?: number;
+  category?: string;
   timeZone?: string;
 };
 
@@ -68,6 +69,9 @@ function filterSql(f: HistoryFilter = {}): SQL[] {
   const shown = sql`(${analyses.analysisResult} ->> 'confidence')::double precision`;
   if (f.min_confidence !== undefined) out.push(sql`${shown} >= ${f.min_confidence}::double precision`);
   if (f.max_confidence !== undefined) out.push(sql`${shown} <= ${f.max_confidence}::double precision`);
+  if (f.category) {
+    out.push(sql`exists (select 1 from analysis_categories c where c.analysis_id = ${analyses.id} and c.category = ${f.category})`);
+  }
   return out;
 }
 

@@ -93,6 +93,11 @@ describe('usage statistics, feedback and categories', () => {
     expect(CategoriesEnvelopeSchema.parse(set.body).categories).toEqual(['landmark', 'street']);
     await alice.api(`/api/analysis/${aliceSecond}/categories`, { method: 'PUT', body: { categories: ['beach', 'street'] } });
     expect((await alice.api(`/api/analysis/${aliceSecond}/categories`)).body.categories).toEqual(['beach', 'street']);
+    // A category works as a project: the history lists its analyses.
+    const street = (await alice.api('/api/analysis/my?category=Street')).body;
+    expect(street.total).toBe(2);
+    expect((await alice.api('/api/analysis/my?category=beach')).body.analyses.map((a: { id: string }) => a.id)).toEqual([aliceSecond]);
+    expect((await bob.api('/api/analysis/my?category=street')).body.total).toBe(0);
     const bad = await alice.api(`/api/analysis/${aliceAnalysis}/categories`, { method: 'PUT', body: { categories: [''] } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/category/);
