@@ -23,7 +23,10 @@ export const apiRequests = pgTable(
     durationMs: real('duration_ms').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('api_requests_created_idx').on(t.createdAt), index('api_requests_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('api_requests_created_idx').on(t.createdAt),
+    index('api_requests_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** A user's rating (1–5) of one of their analyses, with an optional comment; one per analysis. */

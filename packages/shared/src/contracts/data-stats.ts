@@ -19,7 +19,10 @@ export const TimeframeSchema = z
     const n = Number.parseInt(s, 10);
     return /d$/i.test(s) ? n * 24 : n;
   })
-  .refine((h) => h >= 1 && h <= MAX_TIMEFRAME_HOURS, `timeframe must be between 1 hour and ${MAX_TIMEFRAME_HOURS / 24} days`)
+  .refine(
+    (h) => h >= 1 && h <= MAX_TIMEFRAME_HOURS,
+    `timeframe must be between 1 hour and ${MAX_TIMEFRAME_HOURS / 24} days`,
+  )
   .default(24);
 
 /** `timeframe` (hours after parsing) plus `scope` (`all` is founder-only). */
@@ -188,7 +191,11 @@ export const DeploymentFactsSchema = z.object({
     startedAt: z.string(),
     uptimeSeconds: z.number(),
     memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
-    database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean(), latencyMs: z.number().nullable() }),
+    database: z.object({
+      kind: z.enum(['pglite', 'postgres']),
+      reachable: z.boolean(),
+      latencyMs: z.number().nullable(),
+    }),
     signIn: z.enum(['local', 'external']),
     storage: z.string(),
     pubsub: z.string(),

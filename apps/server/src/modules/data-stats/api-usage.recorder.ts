@@ -28,7 +28,11 @@ export class ApiUsageRecorder {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { intervalMs: number; batchSize: number; log: (message: string, details: Record<string, unknown>) => void },
+    private readonly opts: {
+      intervalMs: number;
+      batchSize: number;
+      log: (message: string, details: Record<string, unknown>) => void;
+    },
   ) {}
 
   start(): void {
@@ -101,7 +105,11 @@ declare module 'fastify' {
 }
 
 /** Counts every request under /api/ (endpoint = the matched route pattern, or `(unmatched)` for a 404). */
-export function installApiUsage(app: FastifyInstance, db: Db, opts: { intervalMs?: number; batchSize?: number } = {}): ApiUsageRecorder {
+export function installApiUsage(
+  app: FastifyInstance,
+  db: Db,
+  opts: { intervalMs?: number; batchSize?: number } = {},
+): ApiUsageRecorder {
   const recorder = new ApiUsageRecorder(db, {
     intervalMs: opts.intervalMs ?? 1000,
     batchSize: opts.batchSize ?? 500,

@@ -14,7 +14,14 @@ import { OPERATIONS } from '../openapi/openapi';
 type Kind = 'own' | 'owned-id' | 'admin';
 type Case = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; kind: Kind; body?: unknown; ok?: number };
 
-const TIMEFRAME_STATS = ['/api/api-usage/stats', '/api/images/stats', '/api/notifications/stats', '/api/feedback/stats', '/api/categories/stats', '/api/sessions/stats'];
+const TIMEFRAME_STATS = [
+  '/api/api-usage/stats',
+  '/api/images/stats',
+  '/api/notifications/stats',
+  '/api/feedback/stats',
+  '/api/categories/stats',
+  '/api/sessions/stats',
+];
 
 function cases(ownerAnalysisId: string, deletableId: string): Case[] {
   const id = ownerAnalysisId;
@@ -83,7 +90,10 @@ describe('authorization matrix of the data API', () => {
     ]);
     anon = server.browser();
     const make = async (name: string) => {
-      const res = await owner.api('/api/analysis/create', { method: 'POST', body: { analysis_result: { name, lat: 25.7668, lng: -80.1929 } } });
+      const res = await owner.api('/api/analysis/create', {
+        method: 'POST',
+        body: { analysis_result: { name, lat: 25.7668, lng: -80.1929 } },
+      });
       return AnalysisRecordEnvelopeSchema.parse(res.body).analysis.id;
     };
     matrix = cases(await make('Brickell City Centre'), await make('To be deleted'));
@@ -92,11 +102,16 @@ describe('authorization matrix of the data API', () => {
     await server?.close();
   });
 
-  const call = (b: TestBrowser, c: Case) => b.api(c.path, { method: c.method, ...(c.body === undefined ? {} : { body: c.body }) });
+  const call = (b: TestBrowser, c: Case) =>
+    b.api(c.path, { method: c.method, ...(c.body === undefined ? {} : { body: c.body }) });
 
   it('covers every documented operation that needs a session', () => {
     const templ = (p: string) => p.split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}');
-    const covered = new Set(cases('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002').map((c) => `${c.method} ${templ(c.path)}`));
+    const covered = new Set(
+      cases('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002').map(
+        (c) => `${c.method} ${templ(c.path)}`,
+      ),
+    );
     for (const op of OPERATIONS.filter((o) => o.access !== 'public')) {
       expect(covered, `${op.method} ${op.path}`).toContain(`${op.method.toUpperCase()} ${op.path}`);
     }
@@ -131,6 +146,9 @@ describe('authorization matrix of the data API', () => {
     }
     // What the others did never reached the owner's data.
     const mine = await owner.api('/api/analysis/my');
-    expect(mine.body.analyses.map((a: { location: { name: string } }) => a.location.name).sort()).toEqual(['Brickell City Centre', 'Matrix point']);
+    expect(mine.body.analyses.map((a: { location: { name: string } }) => a.location.name).sort()).toEqual([
+      'Brickell City Centre',
+      'Matrix point',
+    ]);
   });
 });

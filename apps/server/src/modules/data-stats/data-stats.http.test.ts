@@ -18,7 +18,10 @@ import type { TestBrowser } from '../../test/browser';
 import { lastDays } from './data-stats.service';
 
 async function createAnalysis(b: TestBrowser, name: string, lat: number, lng: number) {
-  const res = await b.api('/api/analysis/create', { method: 'POST', body: { analysis_result: { name, lat, lng, confidence: 0.8 } } });
+  const res = await b.api('/api/analysis/create', {
+    method: 'POST',
+    body: { analysis_result: { name, lat, lng, confidence: 0.8 } },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return AnalysisRecordEnvelopeSchema.parse(res.body).analysis;
 }
@@ -29,7 +32,8 @@ describe('timeframe parsing', () => {
     expect(TimeframeSchema.parse('6h')).toBe(6);
     expect(TimeframeSchema.parse('7d')).toBe(168);
     expect(TimeframeSchema.parse('48')).toBe(48);
-    for (const bad of ['0h', 'week', '-1', '400d', '1.5h']) expect(TimeframeSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0h', 'week', '-1', '400d', '1.5h'])
+      expect(TimeframeSchema.safeParse(bad).success, bad).toBe(false);
   });
   it('lists the last days in a time zone, oldest first', () => {
     const now = Date.UTC(2026, 0, 3, 3, 0); // 3 Jan 03:00 UTC = 2 Jan 22:00 in New York
@@ -64,21 +68,46 @@ describe('usage statistics, feedback and categories', () => {
   });
 
   it('rates an analysis 1–5 with an optional comment, owner only', async () => {
-    expect(FeedbackEnvelopeSchema.parse((await alice.api(`/api/analysis/${aliceAnalysis}/feedback`)).body).feedback).toBeNull();
-    const rated = await alice.api(`/api/analysis/${aliceAnalysis}/feedback`, { method: 'PUT', body: { rating: 4, comment: ' close enough ' } });
+    expect(
+      FeedbackEnvelopeSchema.parse((await alice.api(`/api/analysis/${aliceAnalysis}/feedback`)).body).feedback,
+    ).toBeNull();
+    const rated = await alice.api(`/api/analysis/${aliceAnalysis}/feedback`, {
+      method: 'PUT',
+      body: { rating: 4, comment: ' close enough ' },
+    });
     expect(rated.status).toBe(200);
-    expect(FeedbackEnvelopeSchema.parse(rated.body).feedback).toMatchObject({ analysis_id: aliceAnalysis, rating: 4, comment: 'close enough' });
+    expect(FeedbackEnvelopeSchema.parse(rated.body).feedback).toMatchObject({
+      analysis_id: aliceAnalysis,
+      rating: 4,
+      comment: 'close enough',
+    });
     // A second rating replaces the first.
     const again = await alice.api(`/api/analysis/${aliceAnalysis}/feedback`, { method: 'PUT', body: { rating: 5 } });
     expect(again.body.feedback).toMatchObject({ rating: 5, comment: null });
-    expect((await alice.api(`/api/analysis/${aliceSecond}/feedback`, { method: 'PUT', body: { rating: 2, comment: 'wrong street' } })).status).toBe(200);
+    expect(
+      (
+        await alice.api(`/api/analysis/${aliceSecond}/feedback`, {
+          method: 'PUT',
+          body: { rating: 2, comment: 'wrong street' },
+        })
+      ).status,
+    ).toBe(200);
 
-    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 3.5 }, { rating: 'x' }, {}, { rating: 3, comment: 'x'.repeat(2001) }]) {
+    for (const body of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 3.5 },
+      { rating: 'x' },
+      {},
+      { rating: 3, comment: 'x'.repeat(2001) },
+    ]) {
       const res = await alice.api(`/api/analysis/${aliceAnalysis}/feedback`, { method: 'PUT', body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.message).toMatch(/rating|comment/);
     }
-    expect((await bob.api(`/api/analysis/${aliceAnalysis}/feedback`, { method: 'PUT', body: { rating: 1 } })).status).toBe(404);
+    expect(
+      (await bob.api(`/api/analysis/${aliceAnalysis}/feedback`, { method: 'PUT', body: { rating: 1 } })).status,
+    ).toBe(404);
     expect((await bob.api(`/api/analysis/${aliceAnalysis}/feedback`)).status).toBe(404);
     expect((await alice.api('/api/analysis/not-a-uuid/feedback')).status).toBe(404);
     expect((await anon.api(`/api/analysis/${aliceAnalysis}/feedback`)).status).toBe(401);
@@ -91,25 +120,51 @@ describe('usage statistics, feedback and categories', () => {
     });
     expect(set.status).toBe(200);
     expect(CategoriesEnvelopeSchema.parse(set.body).categories).toEqual(['landmark', 'street']);
-    await alice.api(`/api/analysis/${aliceSecond}/categories`, { method: 'PUT', body: { categories: ['beach', 'street'] } });
+    await alice.api(`/api/analysis/${aliceSecond}/categories`, {
+      method: 'PUT',
+      body: { categories: ['beach', 'street'] },
+    });
     expect((await alice.api(`/api/analysis/${aliceSecond}/categories`)).body.categories).toEqual(['beach', 'street']);
     // A category works as a project: the history lists its analyses.
     const street = (await alice.api('/api/analysis/my?category=Street')).body;
     expect(street.total).toBe(2);
-    expect((await alice.api('/api/analysis/my?category=beach')).body.analyses.map((a: { id: string }) => a.id)).toEqual([aliceSecond]);
+    expect((await alice.api('/api/analysis/my?category=beach')).body.analyses.map((a: { id: string }) => a.id)).toEqual(
+      [aliceSecond],
+    );
     expect((await bob.api('/api/analysis/my?category=street')).body.total).toBe(0);
-    const bad = await alice.api(`/api/analysis/${aliceAnalysis}/categories`, { method: 'PUT', body: { categories: [''] } });
+    const bad = await alice.api(`/api/analysis/${aliceAnalysis}/categories`, {
+      method: 'PUT',
+      body: { categories: [''] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/category/);
-    expect((await alice.api(`/api/analysis/${aliceAnalysis}/categories`, { method: 'PUT', body: { categories: 'street' } })).status).toBe(400);
-    expect((await bob.api(`/api/analysis/${aliceAnalysis}/categories`, { method: 'PUT', body: { categories: ['x'] } })).status).toBe(404);
+    expect(
+      (await alice.api(`/api/analysis/${aliceAnalysis}/categories`, { method: 'PUT', body: { categories: 'street' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await bob.api(`/api/analysis/${aliceAnalysis}/categories`, { method: 'PUT', body: { categories: ['x'] } }))
+        .status,
+    ).toBe(404);
   });
 
   it('counts feedback and categories per user and database-wide for the founder', async () => {
     const mine = FeedbackStatsSchema.parse((await alice.api('/api/feedback/stats')).body).stats;
-    expect(mine).toMatchObject({ scope: 'mine', timeframeHours: 24, total: 2, recent: 2, averageRating: 3.5, withComment: 1 });
-    expect(mine.byRating).toEqual([1, 2, 3, 4, 5].map((rating) => ({ rating, count: rating === 2 || rating === 5 ? 1 : 0 })));
-    expect(FeedbackStatsSchema.parse((await bob.api('/api/feedback/stats')).body).stats).toMatchObject({ total: 0, averageRating: null });
+    expect(mine).toMatchObject({
+      scope: 'mine',
+      timeframeHours: 24,
+      total: 2,
+      recent: 2,
+      averageRating: 3.5,
+      withComment: 1,
+    });
+    expect(mine.byRating).toEqual(
+      [1, 2, 3, 4, 5].map((rating) => ({ rating, count: rating === 2 || rating === 5 ? 1 : 0 })),
+    );
+    expect(FeedbackStatsSchema.parse((await bob.api('/api/feedback/stats')).body).stats).toMatchObject({
+      total: 0,
+      averageRating: null,
+    });
 
     const cats = CategoryStatsSchema.parse((await alice.api('/api/categories/stats?timeframe=7d')).body).stats;
     expect(cats).toMatchObject({ timeframeHours: 168, total: 4, categorisedAnalyses: 2 });
@@ -151,7 +206,9 @@ describe('usage statistics, feedback and categories', () => {
     // Anonymous requests count too, without a user; the founder sees them database-wide.
     await anon.api('/api/analysis/my');
     await server.app.apiUsage.flush();
-    const all = ApiUsageStatsSchema.parse((await founder.api('/api/api-usage/stats?scope=all&timeframe=1h')).body).stats;
+    const all = ApiUsageStatsSchema.parse(
+      (await founder.api('/api/api-usage/stats?scope=all&timeframe=1h')).body,
+    ).stats;
     expect(all.totalRequests).toBeGreaterThan(after.totalRequests);
     expect(all.byStatus['401']).toBeGreaterThanOrEqual(1);
   });
@@ -180,19 +237,30 @@ describe('usage statistics, feedback and categories', () => {
 
   it('filters the analysis history by day and confidence, in the list, its total and search', async () => {
     const carol = await server.signIn('carol@example.com', 'Carol');
-    for (const [name, confidence] of [['Brickell low', 0.3], ['Brickell high', 0.95]] as const) {
-      await carol.api('/api/analysis/create', { method: 'POST', body: { analysis_result: { name, lat: 25.7668, lng: -80.1929, confidence } } });
+    for (const [name, confidence] of [
+      ['Brickell low', 0.3],
+      ['Brickell high', 0.95],
+    ] as const) {
+      await carol.api('/api/analysis/create', {
+        method: 'POST',
+        body: { analysis_result: { name, lat: 25.7668, lng: -80.1929, confidence } },
+      });
     }
-    const names = (body: { analyses: { location: { name: string } }[] }) => body.analyses.map((a) => a.location.name).sort();
+    const names = (body: { analyses: { location: { name: string } }[] }) =>
+      body.analyses.map((a) => a.location.name).sort();
     const high = (await carol.api('/api/analysis/my?min_confidence=0.5')).body;
     expect(names(high)).toEqual(['Brickell high']);
     expect(high.total).toBe(1);
     expect(names((await carol.api('/api/analysis/my?max_confidence=0.5')).body)).toEqual(['Brickell low']);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() - 86_400_000));
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+      new Date(Date.now() - 86_400_000),
+    );
     expect((await carol.api(`/api/analysis/my?from=${today}&to=${today}`)).body.total).toBe(2);
     expect((await carol.api(`/api/analysis/my?to=${yesterday}`)).body).toMatchObject({ total: 0, analyses: [] });
-    expect(names((await carol.api('/api/analysis/search?query=brickell&min_confidence=0.9')).body)).toEqual(['Brickell high']);
+    expect(names((await carol.api('/api/analysis/search?query=brickell&min_confidence=0.9')).body)).toEqual([
+      'Brickell high',
+    ]);
     for (const q of ['from=yesterday', 'to=2026-13-45', 'min_confidence=2', 'max_confidence=x']) {
       const res = await carol.api(`/api/analysis/my?${q}`);
       expect(res.status, q).toBe(400);
@@ -220,7 +288,12 @@ describe('usage statistics, feedback and categories', () => {
     expect((await anon.api('/api/admin/deployment')).status).toBe(401);
     const res = await founder.api('/api/admin/deployment');
     const facts = DeploymentFactsSchema.parse(res.body).deployment;
-    expect(facts).toMatchObject({ environment: 'test', signIn: 'local', storage: 'local', database: { reachable: true } });
+    expect(facts).toMatchObject({
+      environment: 'test',
+      signIn: 'local',
+      storage: 'local',
+      database: { reachable: true },
+    });
     expect(facts.migrations).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(res.body)).not.toContain(server.config.sessionSecret);
   });
@@ -230,12 +303,21 @@ describe('usage statistics, feedback and categories', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const paths = Object.keys(res.body.paths);
-    for (const p of ['/api/users/auth0-sync', '/api/analysis/my', '/api/locations/popular', '/api/api-usage/patterns', '/api/sessions/stats']) {
+    for (const p of [
+      '/api/users/auth0-sync',
+      '/api/analysis/my',
+      '/api/locations/popular',
+      '/api/api-usage/patterns',
+      '/api/sessions/stats',
+    ]) {
       expect(paths).toContain(p);
     }
     const nearby = res.body.paths['/api/analysis/nearby'].get;
     const radius = nearby.parameters.find((p: { name: string }) => p.name === 'radius');
     expect(radius.schema.default).toBe(1);
-    expect(res.body.paths['/api/analysis/{id}/feedback'].put.requestBody.content['application/json'].schema.properties.rating).toBeDefined();
+    expect(
+      res.body.paths['/api/analysis/{id}/feedback'].put.requestBody.content['application/json'].schema.properties
+        .rating,
+    ).toBeDefined();
   });
 });

@@ -8,7 +8,10 @@ import { DataStatsService } from './data-stats.service';
 import { deploymentRoutes } from './deployment.routes';
 
 /** Request counting, usage statistics, feedback and categories, and the founder's deployment facts. */
-export function registerDataStats(app: FastifyInstance, { config, database, version }: { config: Config; database: Database; version: string }): void {
+export function registerDataStats(
+  app: FastifyInstance,
+  { config, database, version }: { config: Config; database: Database; version: string },
+): void {
   installApiUsage(app, database.db);
   const stats = new DataStatsService(new DataStatsRepository(database.db), database.db, config.sessionIdleMs);
   dataStatsRoutes(app, { stats });

@@ -25,7 +25,13 @@ export class DataStatsRepository {
       this.db,
       sql`select status, count(*)::int as count from ${apiRequests} ${where} group by status order by status`,
     );
-    const endpoints = await queryRows<{ method: string; endpoint: string; count: number; errors: number; average_ms: number }>(
+    const endpoints = await queryRows<{
+      method: string;
+      endpoint: string;
+      count: number;
+      errors: number;
+      average_ms: number;
+    }>(
       this.db,
       sql`select method, endpoint, count(*)::int as count, (count(*) filter (where status >= 400))::int as errors,
                  avg(duration_ms)::float8 as average_ms
@@ -113,7 +119,12 @@ export class DataStatsRepository {
       this.db,
       sql`select count(*)::int as n from ${users} where last_active >= ${sinceSql(since)} ${owner(userId, sql`id`)}`,
     );
-    return { active: row?.active ?? 0, avgMinutes: row?.avg_minutes ?? null, signIns: logins?.n ?? 0, activeUsers: seen?.n ?? 0 };
+    return {
+      active: row?.active ?? 0,
+      avgMinutes: row?.avg_minutes ?? null,
+      signIns: logins?.n ?? 0,
+      activeUsers: seen?.n ?? 0,
+    };
   }
 
   // --- feedback and categories -------------------------------------------------------------------------
@@ -158,7 +169,8 @@ export class DataStatsRepository {
   async setCategories(userId: string, analysisId: string, categories: string[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(analysisCategories).where(eq(analysisCategories.analysisId, analysisId));
-      if (categories.length) await tx.insert(analysisCategories).values(categories.map((category) => ({ userId, analysisId, category })));
+      if (categories.length)
+        await tx.insert(analysisCategories).values(categories.map((category) => ({ userId, analysisId, category })));
     });
   }
 }

@@ -81,6 +81,9 @@ export function dataStatsRoutes(app: FastifyInstance, { stats }: { stats: DataSt
   app.put<IdParams>('/api/analysis/:id/categories', async (request) => {
     const user = requireUser(request);
     const body = CategoriesRequestSchema.parse(request.body ?? {});
-    return { analysis_id: request.params.id, categories: await stats.setCategories(user, request.params.id, body.categories) };
+    return {
+      analysis_id: request.params.id,
+      categories: await stats.setCategories(user, request.params.id, body.categories),
+    };
   });
 }

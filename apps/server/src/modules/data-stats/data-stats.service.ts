@@ -17,7 +17,8 @@ import type { DataStatsRepository } from './data-stats.repository';
 import { notificationStats } from './notifications-stats';
 
 export type Scope = 'mine' | 'all';
-const round = (n: number | null | undefined, digits = 2) => (n == null ? null : Math.round(Number(n) * 10 ** digits) / 10 ** digits);
+const round = (n: number | null | undefined, digits = 2) =>
+  n == null ? null : Math.round(Number(n) * 10 ** digits) / 10 ** digits;
 
 /** The days from `days - 1` days ago to today in `timeZone`, oldest first, as YYYY-MM-DD. */
 export function lastDays(days: number, timeZone: string, now = Date.now()): string[] {
@@ -67,7 +68,10 @@ export class DataStatsService {
       scope,
       days,
       timeZone: user.timeZone,
-      byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, count: r.hours.find((h) => h.hour === hour)?.count ?? 0 })),
+      byHour: Array.from({ length: 24 }, (_, hour) => ({
+        hour,
+        count: r.hours.find((h) => h.hour === hour)?.count ?? 0,
+      })),
       byDay: lastDays(days, user.timeZone).map((day) => {
         const found = r.perDay.find((d) => d.day === day);
         return { day, count: found?.count ?? 0, errors: found?.errors ?? 0 };
@@ -99,7 +103,10 @@ export class DataStatsService {
       total: row.total,
       recent: row.recent,
       averageRating: round(row.avg),
-      byRating: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: ratings.find((r) => r.rating === rating)?.count ?? 0 })),
+      byRating: [1, 2, 3, 4, 5].map((rating) => ({
+        rating,
+        count: ratings.find((r) => r.rating === rating)?.count ?? 0,
+      })),
       withComment: row.comments,
     };
   }
@@ -107,7 +114,13 @@ export class DataStatsService {
   async categories(user: User, scope: Scope, timeframeHours: number): Promise<CategoryStats> {
     const w = this.window(scope, timeframeHours);
     const { row, byCategory } = await this.repo.categories(scope === 'all' ? null : user.id, w.since);
-    return { ...DataStatsService.head(w), total: row.total, recent: row.recent, categorisedAnalyses: row.analyses, byCategory };
+    return {
+      ...DataStatsService.head(w),
+      total: row.total,
+      recent: row.recent,
+      categorisedAnalyses: row.analyses,
+      byCategory,
+    };
   }
 
   async sessions(user: User, scope: Scope, timeframeHours: number): Promise<SessionStats> {
@@ -125,7 +138,8 @@ export class DataStatsService {
   // --- feedback and categories on one analysis (owner only; anything else is 404) -------------------------
 
   private async own(user: User, analysisId: string): Promise<void> {
-    if (!isUuid(analysisId) || !(await this.repo.ownsAnalysis(user.id, analysisId))) throw notFound('Analysis not found.');
+    if (!isUuid(analysisId) || !(await this.repo.ownsAnalysis(user.id, analysisId)))
+      throw notFound('Analysis not found.');
   }
 
   async getFeedback(user: User, analysisId: string): Promise<Feedback | null> {
@@ -156,7 +170,13 @@ export class DataStatsService {
   }
 }
 
-function toFeedback(row: { analysisId: string; rating: number; comment: string | null; createdAt: Date; updatedAt: Date }): Feedback {
+function toFeedback(row: {
+  analysisId: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): Feedback {
   return {
     analysis_id: row.analysisId,
     rating: row.rating,

@@ -6,15 +6,19 @@ import type { Config } from '../../config';
 import { queryRows, type Database } from '../../db/client';
 
 /** GET /api/admin/deployment: what is running and how it is set up (founder only; no secrets, no URLs with credentials). */
-export function deploymentRoutes(app: FastifyInstance, deps: { config: Config; database: Database; version: string }): void {
+export function deploymentRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; version: string },
+): void {
   const startedAt = new Date();
   app.get('/api/admin/deployment', async (request, reply) => {
     requireFounder(request);
     const { config, database } = deps;
     const latencyMs = await database.ping();
-    const [migrations] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`).catch(
-      () => [{ n: 0 }],
-    );
+    const [migrations] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    ).catch(() => [{ n: 0 }]);
     const memory = process.memoryUsage();
     const deployment: DeploymentFacts = {
       version: deps.version,

@@ -17,7 +17,10 @@ export async function notificationStats(
     db,
     sql`select count(*)::int as total, (count(*) filter (where created_at >= ${since}))::int as recent from ${notifications}`,
   );
-  const types = await queryRows<{ type: string; count: number }>(db, sql`select type, count(*)::int as count from ${notifications} group by type`);
+  const types = await queryRows<{ type: string; count: number }>(
+    db,
+    sql`select type, count(*)::int as count from ${notifications} group by type`,
+  );
   return {
     scope: window.scope,
     timeframeHours: window.timeframeHours,

@@ -18,11 +18,18 @@ import { DATA_KEY } from './api';
 const KEY = [...DATA_KEY, 'usage'] as const;
 export type Scope = 'mine' | 'all';
 
-function statsQuery<S extends z.ZodType<{ stats: unknown }>>(path: string, schema: S, scope: Scope, timeframe: string, enabled = true) {
+function statsQuery<S extends z.ZodType<{ stats: unknown }>>(
+  path: string,
+  schema: S,
+  scope: Scope,
+  timeframe: string,
+  enabled = true,
+) {
   return {
     queryKey: [...KEY, path, scope, timeframe],
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      (await apiGet(`${path}?scope=${scope}&timeframe=${encodeURIComponent(timeframe)}`, schema, { signal })).stats as z.infer<S>['stats'],
+      (await apiGet(`${path}?scope=${scope}&timeframe=${encodeURIComponent(timeframe)}`, schema, { signal }))
+        .stats as z.infer<S>['stats'],
     enabled,
   };
 }
@@ -43,7 +50,9 @@ export const useSessionStats = (scope: Scope, timeframe = '24h', enabled = true)
 export function useApiPatterns(scope: Scope, days = 7, enabled = true) {
   return useQuery({
     queryKey: [...KEY, 'patterns', scope, days],
-    queryFn: async ({ signal }) => (await apiGet(`/api/api-usage/patterns?scope=${scope}&days=${days}`, ApiUsagePatternsSchema, { signal })).patterns,
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/api/api-usage/patterns?scope=${scope}&days=${days}`, ApiUsagePatternsSchema, { signal }))
+        .patterns,
     enabled,
   });
 }
@@ -51,7 +60,9 @@ export function useApiPatterns(scope: Scope, days = 7, enabled = true) {
 export function usePopularLocations(scope: Scope, limit = 10, enabled = true) {
   return useQuery({
     queryKey: [...KEY, 'popular', scope, limit],
-    queryFn: async ({ signal }) => (await apiGet(`/api/locations/popular?scope=${scope}&limit=${limit}`, PopularLocationsSchema, { signal })).locations,
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/api/locations/popular?scope=${scope}&limit=${limit}`, PopularLocationsSchema, { signal }))
+        .locations,
     enabled,
   });
 }

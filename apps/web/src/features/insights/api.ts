@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ConsoleAccessSchema, DeploymentFactsSchema, HealthSchema, LocationListSchema, LocationsPageSchema } from '@vt/shared';
+import {
+  ConsoleAccessSchema,
+  DeploymentFactsSchema,
+  HealthSchema,
+  LocationListSchema,
+  LocationsPageSchema,
+} from '@vt/shared';
 import { apiGet } from '../../lib/api-client';
 
 const KEY = ['data-api', 'insights'] as const;
@@ -10,7 +16,9 @@ export function useLocationHistory(limit: number, offset: number, query: string)
     queryKey: [...KEY, 'locations', limit, offset, q],
     queryFn: async ({ signal }) => {
       if (!q) return apiGet(`/api/locations/my?limit=${limit}&offset=${offset}`, LocationsPageSchema, { signal });
-      const found = await apiGet(`/api/locations/search?query=${encodeURIComponent(q)}&limit=100`, LocationListSchema, { signal });
+      const found = await apiGet(`/api/locations/search?query=${encodeURIComponent(q)}&limit=100`, LocationListSchema, {
+        signal,
+      });
       return { locations: found.locations.slice(offset, offset + limit), total: found.locations.length };
     },
     placeholderData: (previous) => previous,
@@ -20,7 +28,8 @@ export function useLocationHistory(limit: number, offset: number, query: string)
 export function useDeployment(enabled: boolean) {
   return useQuery({
     queryKey: ['deployment'],
-    queryFn: async ({ signal }) => (await apiGet('/api/admin/deployment', DeploymentFactsSchema, { signal })).deployment,
+    queryFn: async ({ signal }) =>
+      (await apiGet('/api/admin/deployment', DeploymentFactsSchema, { signal })).deployment,
     enabled,
   });
 }
@@ -30,5 +39,8 @@ export function useHealth() {
 }
 
 export function useConsoleAccess() {
-  return useQuery({ queryKey: ['console-access', 'me'], queryFn: ({ signal }) => apiGet('/api/console-access/me', ConsoleAccessSchema, { signal }) });
+  return useQuery({
+    queryKey: ['console-access', 'me'],
+    queryFn: ({ signal }) => apiGet('/api/console-access/me', ConsoleAccessSchema, { signal }),
+  });
 }

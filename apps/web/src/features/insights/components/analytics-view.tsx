@@ -1,6 +1,13 @@
 import { formatCount } from '@vt/shared';
 import { Page, PageHeader } from '../../../components/ui/page';
-import { useAnalysisStats, useApiPatterns, useApiUsageStats, useFeedbackStats, useUserStats, type Scope } from '../../dashboard';
+import {
+  useAnalysisStats,
+  useApiPatterns,
+  useApiUsageStats,
+  useFeedbackStats,
+  useUserStats,
+  type Scope,
+} from '../../dashboard';
 import { ChartCard, Columns, Trend, busiest, shortDay, total } from './charts';
 import { Figures, StatCardSmall } from './figures';
 
@@ -77,17 +84,34 @@ export function AnalyticsView() {
     <Page title="Analytics">
       <PageHeader title="Analytics" lead="Your own usage over time: analyses, places, ratings and API calls." />
       <Figures>
-        <StatCardSmall testId="analytics-total" label="Total analyses" value={user.data ? formatCount(user.data.totalAnalyses) : '—'} note="All time" />
-        <StatCardSmall label="This month" value={user.data ? formatCount(user.data.thisMonth) : '—'} note={user.data ? `${formatCount(user.data.totalLocations)} places in your history` : undefined} />
+        <StatCardSmall
+          testId="analytics-total"
+          label="Total analyses"
+          value={user.data ? formatCount(user.data.totalAnalyses) : '—'}
+          note="All time"
+        />
+        <StatCardSmall
+          label="This month"
+          value={user.data ? formatCount(user.data.thisMonth) : '—'}
+          note={user.data ? `${formatCount(user.data.totalLocations)} places in your history` : undefined}
+        />
         <StatCardSmall
           label="API requests, 24 h"
           value={usage.data ? formatCount(usage.data.totalRequests) : '—'}
-          note={usage.data ? `${usage.data.errorRequests} errors · ${usage.data.averageDurationMs ?? '—'} ms average` : undefined}
+          note={
+            usage.data
+              ? `${usage.data.errorRequests} errors · ${usage.data.averageDurationMs ?? '—'} ms average`
+              : undefined
+          }
         />
         <StatCardSmall
           label="Your ratings"
           value={feedback.data ? formatCount(feedback.data.total) : '—'}
-          note={feedback.data?.averageRating != null ? `${feedback.data.averageRating.toFixed(1)} / 5 on average` : 'Rate analyses in Analysis History'}
+          note={
+            feedback.data?.averageRating != null
+              ? `${feedback.data.averageRating.toFixed(1)} / 5 on average`
+              : 'Rate analyses in Analysis History'
+          }
         />
       </Figures>
       {(user.error || usage.error) && (

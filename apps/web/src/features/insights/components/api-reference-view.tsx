@@ -4,7 +4,17 @@ import { Badge } from '../../../components/ui/badge';
 import { Page, PageHeader } from '../../../components/ui/page';
 import { apiGet } from '../../../lib/api-client';
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; default?: unknown; description?: string; enum?: unknown[]; anyOf?: JsonSchema[]; minimum?: number; maximum?: number };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  default?: unknown;
+  description?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+};
 const OperationSchema = z.object({
   tags: z.array(z.string()),
   summary: z.string(),
@@ -49,8 +59,14 @@ const ACCESS: Record<string, { label: string; tone: 'neutral' | 'accent' | 'warm
 
 /** /api-reference: the OpenAPI document of /api/openapi.json, readable. */
 export function ApiReferenceView() {
-  const doc = useQuery({ queryKey: ['openapi'], queryFn: ({ signal }) => apiGet('/api/openapi.json', DocumentSchema, { signal }), staleTime: Infinity });
-  const ops = Object.entries(doc.data?.paths ?? {}).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  const doc = useQuery({
+    queryKey: ['openapi'],
+    queryFn: ({ signal }) => apiGet('/api/openapi.json', DocumentSchema, { signal }),
+    staleTime: Infinity,
+  });
+  const ops = Object.entries(doc.data?.paths ?? {}).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  );
   const tags = [...new Set(ops.map((o) => o.op.tags[0] ?? 'other'))];
   return (
     <Page title="API Reference">
@@ -80,7 +96,9 @@ export function ApiReferenceView() {
                 .map(({ path, method, op }) => {
                   const query = op.parameters.filter((p) => p.in === 'query');
                   const okStatus = Object.keys(op.responses).find((s) => s.startsWith('2'))!;
-                  const ok = (op.responses[okStatus]?.content as { 'application/json'?: { schema: JsonSchema } } | undefined)?.['application/json']?.schema;
+                  const ok = (
+                    op.responses[okStatus]?.content as { 'application/json'?: { schema: JsonSchema } } | undefined
+                  )?.['application/json']?.schema;
                   return (
                     <li key={`${method} ${path}`} className="px-5 py-4" data-testid="api-operation">
                       <div className="flex flex-wrap items-center gap-2">
@@ -93,7 +111,11 @@ export function ApiReferenceView() {
                         {query.length > 0 && (
                           <div>
                             <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">Query</h3>
-                            <Fields schema={{ properties: Object.fromEntries(query.map((p) => [p.name, p.schema as JsonSchema])) }} />
+                            <Fields
+                              schema={{
+                                properties: Object.fromEntries(query.map((p) => [p.name, p.schema as JsonSchema])),
+                              }}
+                            />
                           </div>
                         )}
                         {op.requestBody && (
@@ -110,7 +132,10 @@ export function ApiReferenceView() {
                         )}
                       </div>
                       <p className="mt-2 text-xs text-subtle">
-                        Errors: {Object.keys(op.responses).filter((s) => !s.startsWith('2')).join(', ') || 'none'}
+                        Errors:{' '}
+                        {Object.keys(op.responses)
+                          .filter((s) => !s.startsWith('2'))
+                          .join(', ') || 'none'}
                       </p>
                     </li>
                   );

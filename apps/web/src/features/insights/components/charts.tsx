@@ -87,7 +87,15 @@ export function ChartCard({
   );
 }
 
-export function Columns({ data, color = ACCENT, interval }: { data: Datum[]; color?: 'accent' | 'warm' | string; interval?: number }) {
+export function Columns({
+  data,
+  color = ACCENT,
+  interval,
+}: {
+  data: Datum[];
+  color?: 'accent' | 'warm' | string;
+  interval?: number;
+}) {
   const fill = color === 'warm' ? WARM : color === 'accent' ? ACCENT : color;
   return (
     <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }} aria-hidden="true">
@@ -113,7 +121,15 @@ export function Trend({ data }: { data: Datum[] }) {
       <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={24} />
       <YAxis allowDecimals={false} {...axis} width={48} />
       <Tooltip {...tooltip} />
-      <Area type="monotone" dataKey="value" name="Count" stroke={ACCENT} fill="url(#trend-fill)" strokeWidth={2} isAnimationActive={false} />
+      <Area
+        type="monotone"
+        dataKey="value"
+        name="Count"
+        stroke={ACCENT}
+        fill="url(#trend-fill)"
+        strokeWidth={2}
+        isAnimationActive={false}
+      />
     </AreaChart>
   );
 }
@@ -124,7 +140,13 @@ export function Ranking({ data }: { data: Datum[] }) {
     <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, left: 8, bottom: 0 }} aria-hidden="true">
       <CartesianGrid stroke={LINE} horizontal={false} />
       <XAxis type="number" allowDecimals={false} {...axis} />
-      <YAxis type="category" dataKey="label" {...axis} width={130} tickFormatter={(v: string) => (v.length > 18 ? `${v.slice(0, 17)}…` : v)} />
+      <YAxis
+        type="category"
+        dataKey="label"
+        {...axis}
+        width={130}
+        tickFormatter={(v: string) => (v.length > 18 ? `${v.slice(0, 17)}…` : v)}
+      />
       <Tooltip {...tooltip} />
       <Bar dataKey="value" name="Analyses" fill={WARM} radius={[0, 4, 4, 0]} isAnimationActive={false} />
     </BarChart>

@@ -29,7 +29,17 @@ export function DatabaseStatisticsPanel({ scope }: { scope: Scope }) {
   const categories = useCategoryStats(scope);
   const sessions = useSessionStats(scope);
   const usage = useApiUsageStats(scope);
-  const queries = [analyses, locations, images, notes, feedback, categories, sessions, usage, ...(scope === 'all' ? [admin] : [])];
+  const queries = [
+    analyses,
+    locations,
+    images,
+    notes,
+    feedback,
+    categories,
+    sessions,
+    usage,
+    ...(scope === 'all' ? [admin] : []),
+  ];
   const failed = queries.find((q) => q.error)?.error;
   const loading = queries.some((q) => q.isLoading);
 
@@ -44,17 +54,43 @@ export function DatabaseStatisticsPanel({ scope }: { scope: Scope }) {
     body = <p className="text-sm text-muted">Loading database statistics...</p>;
   } else {
     const rows: Array<[string, string, string]> = [
-      ...(scope === 'all' && admin.data ? [['Users', formatCount(admin.data.totalUsers), `${admin.data.activeUsers} active now`] as [string, string, string]] : []),
-      ['Analyses', formatCount(analyses.data!.total), `${analyses.data!.thisMonth} this month · ${analyses.data!.today} today`],
+      ...(scope === 'all' && admin.data
+        ? [
+            ['Users', formatCount(admin.data.totalUsers), `${admin.data.activeUsers} active now`] as [
+              string,
+              string,
+              string,
+            ],
+          ]
+        : []),
+      [
+        'Analyses',
+        formatCount(analyses.data!.total),
+        `${analyses.data!.thisMonth} this month · ${analyses.data!.today} today`,
+      ],
       ['Location records', formatCount(locations.data!.total), `${locations.data!.unique} unique places`],
       ['Images', formatCount(images.data!.total), formatMegabytes(images.data!.sizeStats.total_size)],
       ['Notifications', formatCount(notes.data!.total), `${notes.data!.recent} in the last 24 h`],
-      ['Feedback ratings', formatCount(feedback.data!.total), feedback.data!.averageRating === null ? 'no ratings' : `${feedback.data!.averageRating.toFixed(1)} / 5 average`],
-      ['Category labels', formatCount(categories.data!.total), `${categories.data!.categorisedAnalyses} analyses categorised`],
-      ['Active sessions', formatCount(sessions.data!.activeSessions), `${sessions.data!.signInsInTimeframe} sign-ins in 24 h`],
+      [
+        'Feedback ratings',
+        formatCount(feedback.data!.total),
+        feedback.data!.averageRating === null ? 'no ratings' : `${feedback.data!.averageRating.toFixed(1)} / 5 average`,
+      ],
+      [
+        'Category labels',
+        formatCount(categories.data!.total),
+        `${categories.data!.categorisedAnalyses} analyses categorised`,
+      ],
+      [
+        'Active sessions',
+        formatCount(sessions.data!.activeSessions),
+        `${sessions.data!.signInsInTimeframe} sign-ins in 24 h`,
+      ],
       ['API requests', formatCount(usage.data!.allTime), `${usage.data!.totalRequests} in the last 24 h`],
     ];
-    const empty = analyses.data!.total + locations.data!.total + images.data!.total + feedback.data!.total + usage.data!.allTime === 0;
+    const empty =
+      analyses.data!.total + locations.data!.total + images.data!.total + feedback.data!.total + usage.data!.allTime ===
+      0;
     body = empty ? (
       <p className="text-sm text-muted">No statistics available</p>
     ) : (
@@ -104,7 +140,11 @@ export function DatabaseView() {
     <Page title="Database">
       <PageHeader
         title="Database"
-        lead={scope === 'all' ? 'What the database holds, across every user.' : 'What the database holds about you. Export or delete it in Settings.'}
+        lead={
+          scope === 'all'
+            ? 'What the database holds, across every user.'
+            : 'What the database holds about you. Export or delete it in Settings.'
+        }
       />
       <DatabaseStatisticsPanel scope={scope} />
     </Page>

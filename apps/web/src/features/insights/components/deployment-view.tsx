@@ -50,7 +50,10 @@ export function DeploymentView() {
                 ['Status', h.status === 'ok' ? 'OK' : 'Degraded'],
                 ['Version', h.version],
                 ['Uptime', uptime(h.uptimeSeconds)],
-                ['Database', `${h.database.kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL'}, ${h.database.reachable ? `${h.database.latencyMs} ms` : 'unreachable'}`],
+                [
+                  'Database',
+                  `${h.database.kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL'}, ${h.database.reachable ? `${h.database.latencyMs} ms` : 'unreachable'}`,
+                ],
                 ['Sign-in', h.auth.provider === 'local' ? 'Built-in local provider' : 'External OIDC provider'],
                 ['Checked', new Date(h.time).toLocaleString()],
               ]}
@@ -78,7 +81,10 @@ export function DeploymentView() {
                 ['Migrations', String(d.migrations)],
                 ['Photo storage', d.storage === 's3' ? 'S3-compatible bucket' : 'Local disk'],
                 ['Messages', d.pubsub],
-                ['Analysis worker', d.analysisWorker ? `in this process, ${d.analysisConcurrency} at once` : 'separate process'],
+                [
+                  'Analysis worker',
+                  d.analysisWorker ? `in this process, ${d.analysisConcurrency} at once` : 'separate process',
+                ],
                 ['Behind a proxy', d.trustProxy ? 'yes (X-Forwarded-* trusted)' : 'no'],
               ]}
             />

@@ -16,7 +16,8 @@ export function DevToolsView() {
         <Card>
           <h2 className="font-semibold">API reference</h2>
           <p className="mt-2 text-sm text-muted">
-            Every call the app makes, with parameters, defaults and response fields, generated from the same contracts the server validates with.
+            Every call the app makes, with parameters, defaults and response fields, generated from the same contracts
+            the server validates with.
           </p>
           <div className="mt-4 flex flex-wrap gap-4 text-sm">
             <Link to="/api-reference" className="text-accent hover:underline">
@@ -47,7 +48,9 @@ export function DevToolsView() {
               <dd>{c.expiresAt ? `${new Date(c.expiresAt).toLocaleDateString()} (${c.timeRemaining})` : '—'}</dd>
             </dl>
           ) : (
-            <p className="mt-2 text-sm text-muted">No console access. A console code from the administrator grants a level (100 to 40).</p>
+            <p className="mt-2 text-sm text-muted">
+              No console access. A console code from the administrator grants a level (100 to 40).
+            </p>
           )}
         </Card>
         <Card className="md:col-span-2">

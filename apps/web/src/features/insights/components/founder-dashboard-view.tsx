@@ -1,6 +1,12 @@
 import { formatCount } from '@vt/shared';
 import { Page, PageHeader } from '../../../components/ui/page';
-import { DatabaseAnalytics, useAdminStats, useApiUsageStats, usePopularLocations, useSessionStats } from '../../dashboard';
+import {
+  DatabaseAnalytics,
+  useAdminStats,
+  useApiUsageStats,
+  usePopularLocations,
+  useSessionStats,
+} from '../../dashboard';
 import { UsageCharts } from './analytics-view';
 import { ChartCard, Ranking, busiest } from './charts';
 import { Figures, StatCardSmall } from './figures';
@@ -19,13 +25,23 @@ function FounderDashboard() {
           testId="founder-users"
           label="Users"
           value={admin.data ? formatCount(admin.data.totalUsers) : '—'}
-          note={admin.data ? `${admin.data.activeUsers} active now · ${admin.data.activeToday} today` : admin.error?.message}
+          note={
+            admin.data ? `${admin.data.activeUsers} active now · ${admin.data.activeToday} today` : admin.error?.message
+          }
         />
-        <StatCardSmall label="Analyses" value={admin.data ? formatCount(admin.data.totalAnalyses) : '—'} note="All users, all time" />
+        <StatCardSmall
+          label="Analyses"
+          value={admin.data ? formatCount(admin.data.totalAnalyses) : '—'}
+          note="All users, all time"
+        />
         <StatCardSmall
           label="API requests, 24 h"
           value={usage.data ? formatCount(usage.data.totalRequests) : '—'}
-          note={usage.data ? `p95 ${usage.data.p95DurationMs ?? '—'} ms · ${usage.data.errorRequests} errors` : usage.error?.message}
+          note={
+            usage.data
+              ? `p95 ${usage.data.p95DurationMs ?? '—'} ms · ${usage.data.errorRequests} errors`
+              : usage.error?.message
+          }
         />
         <StatCardSmall
           label="Sessions"
@@ -57,7 +73,11 @@ function FounderDashboard() {
 export function FounderDashboardView() {
   return (
     <Page title="Founder Dashboard">
-      <PageHeader eyebrow="System admin" title="Founder Dashboard" lead="Service-wide figures: users, analyses, places, requests and storage." />
+      <PageHeader
+        eyebrow="System admin"
+        title="Founder Dashboard"
+        lead="Service-wide figures: users, analyses, places, requests and storage."
+      />
       <FounderOnly title="The Founder Dashboard">
         <FounderDashboard />
       </FounderOnly>

@@ -7,7 +7,10 @@ export function FounderOnly({ title, children }: { title: string; children: Reac
   const { user } = useSession();
   if (user?.role === 'founder') return <>{children}</>;
   return (
-    <div className="mx-auto max-w-xl rounded-2xl border border-line bg-surface p-8 text-center" data-testid="founder-only">
+    <div
+      className="mx-auto max-w-xl rounded-2xl border border-line bg-surface p-8 text-center"
+      data-testid="founder-only"
+    >
       <p className="font-mono text-xs tracking-[0.18em] text-warm uppercase">Founder only</p>
       <h2 className="mt-3 text-xl font-bold">{title} is for the system administrator</h2>
       <p className="mt-3 text-muted">Your own figures are on your dashboard and in Analytics.</p>

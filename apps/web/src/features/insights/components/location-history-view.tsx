@@ -59,7 +59,10 @@ export function LocationHistoryView() {
         if (chunk.locations.length < LIMITS.pageSizeMax) break;
       }
       const now = new Date();
-      downloadJson(`location-history-${now.toISOString().slice(0, 10)}.json`, { exportedAt: now.toISOString(), locations: all });
+      downloadJson(`location-history-${now.toISOString().slice(0, 10)}.json`, {
+        exportedAt: now.toISOString(),
+        locations: all,
+      });
     } finally {
       setExporting(false);
     }
@@ -67,7 +70,10 @@ export function LocationHistoryView() {
 
   return (
     <Page title="Location History">
-      <PageHeader title="Location History" lead={`The places from your analyses and the ones you added, newest first (the ${LIMITS.locationHistoryMax} newest are kept).`} />
+      <PageHeader
+        title="Location History"
+        lead={`The places from your analyses and the ones you added, newest first (the ${LIMITS.locationHistoryMax} newest are kept).`}
+      />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -107,7 +113,11 @@ export function LocationHistoryView() {
             ) : (
               <ul className="divide-y divide-line">
                 {page.data.locations.map((l) => (
-                  <li key={l.id} data-testid="location-item" className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center">
+                  <li
+                    key={l.id}
+                    data-testid="location-item"
+                    className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center"
+                  >
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-center gap-2">
                         <p className="truncate font-medium">{l.location_name}</p>
@@ -133,13 +143,23 @@ export function LocationHistoryView() {
           </div>
           {total > PAGE_SIZE && (
             <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3 text-sm">
-              <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+              >
                 Previous
               </Button>
               <span className="text-muted">
                 {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
               </span>
-              <Button variant="secondary" size="sm" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={offset + PAGE_SIZE >= total}
+                onClick={() => setOffset(offset + PAGE_SIZE)}
+              >
                 Next
               </Button>
             </nav>

@@ -16,7 +16,11 @@ export function ProjectsView() {
   const analyses = useQuery({
     queryKey: [...DATA_KEY, 'project', current],
     queryFn: ({ signal }) =>
-      apiGet(`/api/analysis/my?category=${encodeURIComponent(current!)}&limit=${LIMITS.pageSizeMax}`, AnalysisPageSchema, { signal }),
+      apiGet(
+        `/api/analysis/my?category=${encodeURIComponent(current!)}&limit=${LIMITS.pageSizeMax}`,
+        AnalysisPageSchema,
+        { signal },
+      ),
     enabled: current !== null,
   });
 
@@ -36,7 +40,8 @@ export function ProjectsView() {
         <Card className="mx-auto max-w-xl text-center" data-testid="projects-empty">
           <h2 className="text-lg font-semibold">No projects yet</h2>
           <p className="mt-2 text-sm text-muted">
-            Open an analysis in your Analysis History, press Details, and add a category such as “storefronts” or “client visit”.
+            Open an analysis in your Analysis History, press Details, and add a category such as “storefronts” or
+            “client visit”.
           </p>
           <ButtonLink to="/analysis-history" className="mt-5">
             Analysis History

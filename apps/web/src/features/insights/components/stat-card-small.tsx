@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 
-export function StatCardSmall({ label, value, note, testId }: { label: string; value: ReactNode; note?: ReactNode; testId?: string }) {
+export function StatCardSmall({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card className="p-5" data-testid={testId}>
       <p className="text-sm text-subtle">{label}</p>
