@@ -139,7 +139,7 @@ test.describe('data pages', () => {
     await page.getByLabel('Confidence').selectOption('low');
     await expect(page.getByTestId('history-item')).toHaveCount(1);
     await expect(page.getByTestId('history-item')).toContainText('Miracle Mile');
-    await page.getByLabel('To').fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-01');
     await expect(page.getByText('No analyses match your search')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByTestId('history-item')).toHaveCount(3);

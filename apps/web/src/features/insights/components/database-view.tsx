@@ -88,8 +88,13 @@ export function DatabaseStatisticsPanel({ scope }: { scope: Scope }) {
       ],
       ['API requests', formatCount(usage.data!.allTime), `${usage.data!.totalRequests} in the last 24 h`],
     ];
+    // Requests and sessions exist as soon as someone signs in; without stored data there is nothing to show.
     const empty =
-      analyses.data!.total + locations.data!.total + images.data!.total + feedback.data!.total + usage.data!.allTime ===
+      analyses.data!.total +
+        locations.data!.total +
+        images.data!.total +
+        feedback.data!.total +
+        categories.data!.total ===
       0;
     body = empty ? (
       <p className="text-sm text-muted">No statistics available</p>
