@@ -18,10 +18,10 @@ export function AnalysisFeedback({ analysisId }: { analysisId: string }) {
     queryFn: ({ signal }) => apiGet(`${base}/categories`, CategoriesEnvelopeSchema, { signal }),
   });
   if (feedback.isLoading || categories.isLoading) return <p className="mt-5 text-sm text-muted">Loading rating...</p>;
-  // Keyed on what the server holds, so the form starts from it and resets after a save elsewhere.
+  // Keyed by analysis: the form starts from what the server holds and keeps its own state (and 'Saved') after.
   return (
     <FeedbackForm
-      key={`${feedback.data?.feedback?.updated_at ?? 'none'}-${categories.data?.categories.join(',') ?? ''}`}
+      key={analysisId}
       base={base}
       rating={feedback.data?.feedback?.rating ?? 0}
       comment={feedback.data?.feedback?.comment ?? ''}
