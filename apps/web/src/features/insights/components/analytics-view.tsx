@@ -45,7 +45,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         error={analysis.error}
         empty="No analyses yet"
       >
-        {(d) => <Columns data={d} color="accent" interval={0} />}
+        {(d) => <Columns data={d} color="accent" />}
       </ChartCard>
       <ChartCard
         testId="chart-usage-by-hour"
@@ -57,7 +57,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         error={patterns.error}
         empty="No requests counted yet"
       >
-        {(d) => <Columns data={d} color="warm" interval={2} />}
+        {(d) => <Columns data={d} color="warm" />}
       </ChartCard>
       <ChartCard
         testId="chart-requests-per-day"

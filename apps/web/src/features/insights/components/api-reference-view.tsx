@@ -51,6 +51,23 @@ function Fields({ schema }: { schema: JsonSchema }) {
   );
 }
 
+/** Text with `code` spans (the document's descriptions use Markdown backticks). */
+function Inline({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) =>
+        i % 2 ? (
+          <code key={i} className="font-mono text-[0.9em] text-fg">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 const ACCESS: Record<string, { label: string; tone: 'neutral' | 'accent' | 'warm' }> = {
   public: { label: 'public', tone: 'neutral' },
   user: { label: 'signed in', tone: 'accent' },
@@ -70,7 +87,10 @@ export function ApiReferenceView() {
   const tags = [...new Set(ops.map((o) => o.op.tags[0] ?? 'other'))];
   return (
     <Page title="API Reference">
-      <PageHeader title="API Reference" lead={doc.data?.info.description ?? 'The Vision Terminal API.'}>
+      <PageHeader
+        title="API Reference"
+        lead={<Inline text={doc.data?.info.description ?? 'The Vision Terminal API.'} />}
+      >
         <p className="mt-3 text-sm">
           <a href="/api/openapi.json" className="text-accent hover:underline">
             Download openapi.json
@@ -106,7 +126,9 @@ export function ApiReferenceView() {
                         <code className="font-mono text-sm break-all">{path}</code>
                         <Badge tone={ACCESS[op['x-access']]!.tone}>{ACCESS[op['x-access']]!.label}</Badge>
                       </div>
-                      <p className="mt-1.5 text-sm text-muted">{op.summary}</p>
+                      <p className="mt-1.5 text-sm text-muted">
+                        <Inline text={op.summary} />
+                      </p>
                       <div className="mt-3 grid gap-4 text-sm md:grid-cols-3">
                         {query.length > 0 && (
                           <div>

@@ -11,7 +11,7 @@ const SURFACE = '#161c26';
 
 export type Datum = { label: string; value: number };
 
-const axis = { stroke: SUBTLE, fontSize: 12, tickLine: false, axisLine: { stroke: LINE } } as const;
+const axis = { stroke: SUBTLE, fontSize: 11, tickLine: false, axisLine: { stroke: LINE } } as const;
 const tooltip = {
   contentStyle: { background: SURFACE, border: `1px solid ${LINE}`, borderRadius: 8, color: '#e6eaf0' },
   cursor: { fill: 'rgba(92, 200, 255, 0.08)' },
@@ -87,20 +87,13 @@ export function ChartCard({
   );
 }
 
-export function Columns({
-  data,
-  color = ACCENT,
-  interval,
-}: {
-  data: Datum[];
-  color?: 'accent' | 'warm' | string;
-  interval?: number;
-}) {
+/** Vertical bars; labels thin out on narrow screens (`minTickGap`) instead of overlapping. */
+export function Columns({ data, color = ACCENT }: { data: Datum[]; color?: 'accent' | 'warm' | string }) {
   const fill = color === 'warm' ? WARM : color === 'accent' ? ACCENT : color;
   return (
     <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }} aria-hidden="true">
       <CartesianGrid stroke={LINE} vertical={false} />
-      <XAxis dataKey="label" {...axis} interval={interval ?? 'preserveStartEnd'} />
+      <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={10} />
       <YAxis allowDecimals={false} {...axis} width={48} />
       <Tooltip {...tooltip} />
       <Bar dataKey="value" name="Count" fill={fill} radius={[4, 4, 0, 0]} isAnimationActive={false} />
