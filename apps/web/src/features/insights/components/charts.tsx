@@ -96,7 +96,7 @@ export function Columns({ data, color = ACCENT }: { data: Datum[]; color?: 'acce
       <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={10} />
       <YAxis allowDecimals={false} {...axis} width={48} />
       <Tooltip {...tooltip} />
-      <Bar dataKey="value" name="Count" fill={fill} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+      <Bar dataKey="value" name="Count" fill={fill} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
     </BarChart>
   );
 }
@@ -132,7 +132,7 @@ export function Ranking({ data }: { data: Datum[] }) {
   return (
     <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, left: 8, bottom: 0 }} aria-hidden="true">
       <CartesianGrid stroke={LINE} horizontal={false} />
-      <XAxis type="number" allowDecimals={false} {...axis} />
+      <XAxis type="number" allowDecimals={false} domain={[0, 'dataMax']} {...axis} />
       <YAxis
         type="category"
         dataKey="label"
@@ -141,7 +141,14 @@ export function Ranking({ data }: { data: Datum[] }) {
         tickFormatter={(v: string) => (v.length > 18 ? `${v.slice(0, 17)}…` : v)}
       />
       <Tooltip {...tooltip} />
-      <Bar dataKey="value" name="Analyses" fill={WARM} radius={[0, 4, 4, 0]} isAnimationActive={false} />
+      <Bar
+        dataKey="value"
+        name="Analyses"
+        fill={WARM}
+        radius={[0, 4, 4, 0]}
+        maxBarSize={28}
+        isAnimationActive={false}
+      />
     </BarChart>
   );
 }
