@@ -101,12 +101,22 @@ export class DataApiRepository {
 
   /** The user's finished analyses, newest first. */
   async listMine(userId: string, limit: number, offset: number, filter?: HistoryFilter): Promise<AnalysisListRow[]> {
-    const rows = await this.selectList()
+    return (await this.pageMine(userId, limit, offset, filter)).rows;
+  }
+
+  /**
+   * A page and the total in one statement (`count(*) over ()` counts the filtered rows before LIMIT): one round
+   * trip instead of two, which is most of a list request's cost. A page past the end has no row to carry the
+   * total, so only then is it counted apart.
+   */
+  async pageMine(userId: string, limit: number, offset: number, filter?: HistoryFilter): Promise<{ rows: AnalysisListRow[]; total: number }> {
+    const rows = await this.selectList({ total: sql`count(*) over ()` })
       .where(and(eq(analyses.userId, userId), finished, ...filterSql(filter)))
       .orderBy(desc(analyses.createdAt), desc(analyses.id))
       .limit(limit)
       .offset(offset);
-    return DataApiRepository.flat(rows);
+    const total = rows.length ? Number((rows[0] as { total?: unknown }).total) : offset > 0 ? await this.countMine(userId, filter) : 0;
+    return { rows: DataApiRepository.flat(rows), total };
   }
 
   async countMine(userId: string, filter?: HistoryFilter): Promise<number> {

@@ -122,7 +122,7 @@ export class DataApiService {
 
   async listMine(user: User, limit: number, offset: number, filter: AnalysisFilter = {}): Promise<AnalysisPage> {
     const f = { ...filter, timeZone: user.timeZone };
-    const [rows, total] = await Promise.all([this.repo.listMine(user.id, limit, offset, f), this.repo.countMine(user.id, f)]);
+    const { rows, total } = await this.repo.pageMine(user.id, limit, offset, f);
     return { analyses: rows.map(toAnalysisRecord), total };
   }
 
