@@ -14,13 +14,15 @@ export class AccountService {
   ) {}
 
   async exportData(user: User) {
-    const [profile, analyses, locations, locationIndex, accessCodeRedemptions, activity] = await Promise.all([
+    const [profile, analyses, locations, locationIndex, accessCodeRedemptions, activity, feedback, categories] = await Promise.all([
       this.repo.profile(user.id),
       this.repo.analyses(user.id),
       this.repo.locations(user.id),
       this.repo.locationIndex(user.id),
       this.repo.redemptions(user.id),
       this.repo.activity(user.id),
+      this.repo.feedback(user.id),
+      this.repo.categories(user.id),
     ]);
     if (!profile) throw new AppError(401, 'unauthorized', 'Sign in to continue.');
     return {
@@ -46,6 +48,8 @@ export class AccountService {
       locationIndex,
       accessCodeRedemptions,
       activity,
+      feedback,
+      categories,
     };
   }
 

@@ -35,7 +35,7 @@ export function DeploymentView() {
   return (
     <Page title="Deployment">
       <PageHeader title="Deployment" lead="The running server: version, health and how it is set up." />
-      <div className="grid gap-5 md:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 md:grid-cols-2">
         <Card data-testid="health-facts">
           <h2 className="font-semibold">Health</h2>
           {health.isLoading ? (

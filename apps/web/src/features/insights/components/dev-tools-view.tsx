@@ -12,7 +12,7 @@ export function DevToolsView() {
   return (
     <Page title="Developer Tools">
       <PageHeader title="Developer Tools" lead="The API behind the app, and what your console access allows." />
-      <div className="grid gap-5 md:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 md:grid-cols-2">
         <Card>
           <h2 className="font-semibold">API reference</h2>
           <p className="mt-2 text-sm text-muted">
