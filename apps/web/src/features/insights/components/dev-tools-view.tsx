@@ -85,7 +85,7 @@ export function DevToolsView() {
                 <tbody className="divide-y divide-line">
                   {usage.data.byEndpoint.slice(0, 15).map((e) => (
                     <tr key={`${e.method} ${e.endpoint}`}>
-                      <td className="py-2 pr-4 font-mono text-xs">
+                      <td className="py-2 pr-4 font-mono text-xs break-all">
                         <span className="text-subtle">{e.method}</span> {e.endpoint}
                       </td>
                       <td className="py-2 pr-4 text-right font-mono tabular-nums">{e.count}</td>
