@@ -26,6 +26,8 @@ import { mapRoutes } from './modules/map/map.routes';
 import { registerNotifications } from './modules/notifications/notifications.plugin';
 import { registerGallery } from './modules/gallery/gallery.plugin';
 import { registerAccount } from './modules/account/account.plugin';
+import { registerDataStats } from './modules/data-stats/data-stats.plugin';
+import { registerOpenApi } from './modules/openapi/openapi.plugin';
 
 export const APP_VERSION = '0.1.0';
 
@@ -105,6 +107,8 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   });
 
   healthRoutes(app, { database, version: APP_VERSION, authKind: config.oidc.kind });
+  registerDataStats(app, { config, database, version: APP_VERSION });
+  registerOpenApi(app, { version: APP_VERSION });
   siteRoutes(app, { config });
   await registerAuth(app, { config, database, usersService });
   usersRoutes(app, { usersService });

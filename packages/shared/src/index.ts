@@ -12,3 +12,4 @@ export * from './contracts/access';
 export * from './contracts/data-api';
 export * from './contracts/notifications';
 export * from './contracts/gallery';
+export * from './contracts/data-stats';

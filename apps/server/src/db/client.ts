@@ -15,6 +15,7 @@ import * as locationsSchema from './schema.locations';
 import * as accessSchema from './schema.access';
 import * as notificationsSchema from './schema.notifications';
 import * as gallerySchema from './schema.gallery';
+import * as dataSchema from './schema.data';
 
 const schema = {
   ...coreSchema,
@@ -23,6 +24,7 @@ const schema = {
   ...accessSchema,
   ...notificationsSchema,
   ...gallerySchema,
+  ...dataSchema,
 };
 
 export type Schema = typeof schema;

@@ -16,6 +16,14 @@ import { analyses } from './schema.analyses';
 
 // Location history and the location index (spec 1 §3, spec 2 §3). Kept apart so the area evolves on its own.
 
+/**
+ * The text location search matches (name, address, municipality, neighbourhood, ZIP) as one lower-cased expression,
+ * so a single trigram index serves it. Queries must use this exact expression for the planner to pick the index.
+ */
+export const locationSearchTextSql = sql.raw(
+  `(lower(coalesce("location_name", '') || ' ' || coalesce("address", '') || ' ' || coalesce("municipality", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')))`,
+);
+
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
@@ -48,6 +56,8 @@ export const locations = pgTable(
     index('locations_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('locations_analysis_uq').on(t.analysisId),
     check('locations_confidence_range', sql`${t.confidence} >= 0 and ${t.confidence} <= 1`),
+    // Location search: one pg_trgm GIN index over the searched text serves ILIKE '%…%' (the migration creates pg_trgm).
+    index('locations_search_trgm_idx').using('gin', sql`${locationSearchTextSql} gin_trgm_ops`),
   ],
 );
 

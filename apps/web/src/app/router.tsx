@@ -12,32 +12,9 @@ import { RouteError } from './route-error';
 /** Pages that later work replaces: title and purpose for the "being built" stand-in. */
 const BEING_BUILT: Array<{ path: string; title: string; purpose: string }> = [
   {
-    path: 'location-history',
-    title: 'Location History',
-    purpose: 'The places from your analyses over time, with coordinates and sources.',
-  },
-  {
     path: 'admin',
     title: 'Admin Panel',
     purpose: 'Users, roles, access codes and the announcement banner, for the system administrator.',
-  },
-  { path: 'projects', title: 'Projects', purpose: 'Group analyses and places into projects.' },
-  { path: 'analytics', title: 'Analytics', purpose: 'Your usage over time: analyses, places and API calls.' },
-  {
-    path: 'dev-tools',
-    title: 'Developer Tools',
-    purpose: 'Diagnostics for the analysis engine and the API, for console-access users.',
-  },
-  {
-    path: 'founder-dashboard',
-    title: 'Founder Dashboard',
-    purpose: 'Service-wide figures for the founder: users, activity and system health.',
-  },
-  { path: 'railway', title: 'Deployment', purpose: 'Deployment and runtime information for operators.' },
-  {
-    path: 'database',
-    title: 'Database',
-    purpose: 'Database statistics: users, analyses, locations, images, notifications and feedback.',
   },
 ];
 
@@ -86,6 +63,14 @@ export const routes: RouteObject[] = [
           { path: 'map', ...page(() => import('./routes/map')) },
           { path: 'analysis-history', ...page(() => import('./routes/analysis-history')) },
           { path: 'settings', ...page(() => import('./routes/settings')) },
+          { path: 'location-history', ...page(() => import('./routes/location-history')) },
+          { path: 'analytics', ...page(() => import('./routes/analytics')) },
+          { path: 'founder-dashboard', ...page(() => import('./routes/founder-dashboard')) },
+          { path: 'database', ...page(() => import('./routes/database')) },
+          { path: 'dev-tools', ...page(() => import('./routes/dev-tools')) },
+          { path: 'projects', ...page(() => import('./routes/projects')) },
+          { path: 'railway', ...page(() => import('./routes/railway')) },
+          { path: 'api-reference', ...page(() => import('./routes/api-reference')) },
           ...beingBuiltRoutes,
         ],
       },

@@ -30,6 +30,35 @@ const radiusKm = (fallback: number) =>
 export const PageQuerySchema = LocationsPageQuerySchema;
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-01-31`)
+    .refine((d) => !Number.isNaN(Date.parse(d)), `${label} must be a real date`)
+    .optional();
+const confidenceFilter = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number from 0 to 1` })
+    .min(0, `${label} must be a number from 0 to 1`)
+    .max(1, `${label} must be a number from 0 to 1`)
+    .optional();
+
+/**
+ * Optional history filters: calendar days `from`–`to` (inclusive, in the user's time zone) and a confidence
+ * range (0–1, inclusive).
+ */
+export const AnalysisFilterSchema = z.object({
+  from: day('from'),
+  to: day('to'),
+  min_confidence: confidenceFilter('min_confidence'),
+  max_confidence: confidenceFilter('max_confidence'),
+  /** Only analyses carrying this category (a project). */
+  category: z.string().trim().min(1, 'category must not be empty').max(40, 'category must be at most 40 characters').transform((c) => c.toLowerCase()).optional(),
+});
+export type AnalysisFilter = z.infer<typeof AnalysisFilterSchema>;
+/** GET /api/analysis/my: a page plus the optional filters. */
+export const AnalysisPageQuerySchema = PageQuerySchema.extend(AnalysisFilterSchema.shape);
+
 /** The place of a finished analysis, flattened for lists (name, neighbourhood, confidence, coordinates). */
 export const AnalysisPlaceSchema = z.object({
   name: z.string(),
@@ -96,6 +125,8 @@ export const SearchQuerySchema = z.object({
     .max(200, 'query must be at most 200 characters'),
   limit: limit(LIMITS.pageSizeDefault),
 });
+/** GET /api/analysis/search: the search plus the history filters. */
+export const AnalysisSearchQuerySchema = SearchQuerySchema.extend(AnalysisFilterSchema.shape);
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 /** GET /api/analysis/nearby: radius in km, default 1. */

@@ -87,6 +87,10 @@ describe('account export and deletion', () => {
       sql`insert into access_code_redemptions (user_id, code_id, tier, expires_at) values (${danaId}, ${code!.id}, 'pro', now() + interval '30 days')`,
     );
 
+    const danaAnalysis = (await dana.api('/api/analysis/my')).body.analyses[0].id as string;
+    await dana.api(`/api/analysis/${danaAnalysis}/feedback`, { method: 'PUT', body: { rating: 4, comment: 'close' } });
+    await dana.api(`/api/analysis/${danaAnalysis}/categories`, { method: 'PUT', body: { categories: ['downtown'] } });
+
     const res = await dana.fetch('/api/account/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
@@ -106,6 +110,8 @@ describe('account export and deletion', () => {
     expect(data.rememberedPlaces).toEqual({ enabled: true, entries: [] });
     expect(data.activity.length).toBeGreaterThan(0);
     expect(data.activity.every((a: { userId: string }) => a.userId === danaId)).toBe(true);
+    expect(data.feedback).toEqual([{ analysisId: danaAnalysis, rating: 4, comment: 'close', updatedAt: expect.any(String) }]);
+    expect(data.categories).toEqual([{ analysisId: danaAnalysis, category: 'downtown' }]);
     expect(text).not.toContain('Erin');
     expect(text).not.toContain('secret-hash-value');
     expect(text).not.toMatch(/original_key|originalKey|thumbnailKey/);

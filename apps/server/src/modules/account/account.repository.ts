@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { activityLog, users } from '../../db/schema';
 import { analyses, photos } from '../../db/schema.analyses';
 import { locationIndex, locations } from '../../db/schema.locations';
+import { analysisCategories, analysisFeedback } from '../../db/schema.data';
 import { accessCodeRedemptions } from '../../db/schema.access';
 import { galleryEntries, gallerySettings } from '../../db/schema.gallery';
 
@@ -82,6 +83,26 @@ export class AccountRepository {
       .from(accessCodeRedemptions)
       .where(eq(accessCodeRedemptions.userId, userId))
       .orderBy(asc(accessCodeRedemptions.redeemedAt));
+  }
+
+  /** Ratings and categories the user gave their analyses (data API). */
+  feedback(userId: string) {
+    return this.db
+      .select({
+        analysisId: analysisFeedback.analysisId,
+        rating: analysisFeedback.rating,
+        comment: analysisFeedback.comment,
+        updatedAt: analysisFeedback.updatedAt,
+      })
+      .from(analysisFeedback)
+      .where(eq(analysisFeedback.userId, userId));
+  }
+
+  categories(userId: string) {
+    return this.db
+      .select({ analysisId: analysisCategories.analysisId, category: analysisCategories.category })
+      .from(analysisCategories)
+      .where(eq(analysisCategories.userId, userId));
   }
 
   activity(userId: string) {

@@ -14,7 +14,7 @@ export class AccountService {
   ) {}
 
   async exportData(user: User) {
-    const [profile, analyses, locations, locationIndex, accessCodeRedemptions, activity, gallery] = await Promise.all([
+    const [profile, analyses, locations, locationIndex, accessCodeRedemptions, activity, gallery, feedback, categories] = await Promise.all([
       this.repo.profile(user.id),
       this.repo.analyses(user.id),
       this.repo.locations(user.id),
@@ -22,6 +22,8 @@ export class AccountService {
       this.repo.redemptions(user.id),
       this.repo.activity(user.id),
       this.repo.gallery(user.id),
+      this.repo.feedback(user.id),
+      this.repo.categories(user.id),
     ]);
     if (!profile) throw new AppError(401, 'unauthorized', 'Sign in to continue.');
     return {
@@ -48,6 +50,8 @@ export class AccountService {
       accessCodeRedemptions,
       activity,
       rememberedPlaces: gallery,
+      feedback,
+      categories,
     };
   }
 

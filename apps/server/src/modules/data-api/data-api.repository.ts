@@ -50,6 +50,31 @@ export function toPrefixTsQuery(text: string): string | null {
 const finished = isNotNull(analyses.analysisResult);
 const confidenceSql = sql`coalesce(${analyses.confidenceScore}, (${analyses.analysisResult} ->> 'confidence')::double precision)`;
 
+/** History filters: calendar days in the user's time zone (inclusive) and a confidence range (0–1, inclusive). */
+export type HistoryFilter = {
+  from?: string;
+  to?: string;
+  min_confidence?: number;
+  max_confidence?: number;
+  category?: string;
+  timeZone?: string;
+};
+
+function filterSql(f: HistoryFilter = {}): SQL[] {
+  const tz = f.timeZone ?? 'UTC';
+  const out: SQL[] = [];
+  if (f.from) out.push(sql`${analyses.createdAt} >= (${f.from}::date::timestamp at time zone ${tz})`);
+  if (f.to) out.push(sql`${analyses.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${tz})`);
+  // The list shows the place's confidence (analysis_result), so the filter uses the same figure.
+  const shown = sql`(${analyses.analysisResult} ->> 'confidence')::double precision`;
+  if (f.min_confidence !== undefined) out.push(sql`${shown} >= ${f.min_confidence}::double precision`);
+  if (f.max_confidence !== undefined) out.push(sql`${shown} <= ${f.max_confidence}::double precision`);
+  if (f.category) {
+    out.push(sql`exists (select 1 from analysis_categories c where c.analysis_id = ${analyses.id} and c.category = ${f.category})`);
+  }
+  return out;
+}
+
 /** SQL of the data API over analyses, photos, locations and the index. Users are always passed in explicitly. */
 export class DataApiRepository {
   constructor(private readonly db: Db) {}
@@ -75,20 +100,30 @@ export class DataApiRepository {
   }
 
   /** The user's finished analyses, newest first. */
-  async listMine(userId: string, limit: number, offset: number): Promise<AnalysisListRow[]> {
-    const rows = await this.selectList()
-      .where(and(eq(analyses.userId, userId), finished))
+  async listMine(userId: string, limit: number, offset: number, filter?: HistoryFilter): Promise<AnalysisListRow[]> {
+    return (await this.pageMine(userId, limit, offset, filter)).rows;
+  }
+
+  /**
+   * A page and the total in one statement (`count(*) over ()` counts the filtered rows before LIMIT): one round
+   * trip instead of two, which is most of a list request's cost. A page past the end has no row to carry the
+   * total, so only then is it counted apart.
+   */
+  async pageMine(userId: string, limit: number, offset: number, filter?: HistoryFilter): Promise<{ rows: AnalysisListRow[]; total: number }> {
+    const rows = await this.selectList({ total: sql`count(*) over ()` })
+      .where(and(eq(analyses.userId, userId), finished, ...filterSql(filter)))
       .orderBy(desc(analyses.createdAt), desc(analyses.id))
       .limit(limit)
       .offset(offset);
-    return DataApiRepository.flat(rows);
+    const total = rows.length ? Number((rows[0] as { total?: unknown }).total) : offset > 0 ? await this.countMine(userId, filter) : 0;
+    return { rows: DataApiRepository.flat(rows), total };
   }
 
-  async countMine(userId: string): Promise<number> {
+  async countMine(userId: string, filter?: HistoryFilter): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(analyses)
-      .where(and(eq(analyses.userId, userId), finished));
+      .where(and(eq(analyses.userId, userId), finished, ...filterSql(filter)));
     return Number(row?.n ?? 0);
   }
 
@@ -98,9 +133,11 @@ export class DataApiRepository {
   }
 
   /** Full-text prefix search on the indexed document (name, neighbourhood, municipality, ZIP, explanation). */
-  async search(userId: string, tsQuery: string, limit: number): Promise<AnalysisListRow[]> {
+  async search(userId: string, tsQuery: string, limit: number, filter?: HistoryFilter): Promise<AnalysisListRow[]> {
     const rows = await this.selectList()
-      .where(and(eq(analyses.userId, userId), finished, sql`${analysisSearchDocumentSql} @@ to_tsquery('simple', ${tsQuery})`))
+      .where(
+        and(eq(analyses.userId, userId), finished, sql`${analysisSearchDocumentSql} @@ to_tsquery('simple', ${tsQuery})`, ...filterSql(filter)),
+      )
       .orderBy(desc(analyses.createdAt), desc(analyses.id))
       .limit(limit);
     return DataApiRepository.flat(rows);

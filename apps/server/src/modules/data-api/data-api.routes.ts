@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AnalysisNearbyQuerySchema,
+  AnalysisPageQuerySchema,
+  AnalysisSearchQuerySchema,
   LocationNearbyQuerySchema,
-  PageQuerySchema,
   PopularQuerySchema,
   SearchQuerySchema,
   StatsQuerySchema,
@@ -37,14 +38,14 @@ export function dataApiRoutes(app: FastifyInstance, { data }: { data: DataApiSer
 
   app.get('/api/analysis/my', async (request) => {
     const user = requireUser(request);
-    const q = PageQuerySchema.parse(request.query ?? {});
-    return data.listMine(user, q.limit, q.offset);
+    const { limit, offset, ...filter } = AnalysisPageQuerySchema.parse(request.query ?? {});
+    return data.listMine(user, limit, offset, filter);
   });
 
   app.get('/api/analysis/search', async (request) => {
     const user = requireUser(request);
-    const q = SearchQuerySchema.parse(request.query ?? {});
-    return { analyses: await data.search(user, q.query, q.limit) };
+    const { query, limit, ...filter } = AnalysisSearchQuerySchema.parse(request.query ?? {});
+    return { analyses: await data.search(user, query, limit, filter) };
   });
 
   app.get('/api/analysis/nearby', async (request) => {

@@ -1,6 +1,7 @@
 import {
   LIMITS,
   type AdminStats,
+  type AnalysisFilter,
   type AnalysisCreateRequest,
   type AnalysisPage,
   type AnalysisRecord,
@@ -119,14 +120,15 @@ export class DataApiService {
     return toAnalysisRecord((await this.repo.getOne(user.id, id))!);
   }
 
-  async listMine(user: User, limit: number, offset: number): Promise<AnalysisPage> {
-    const [rows, total] = await Promise.all([this.repo.listMine(user.id, limit, offset), this.repo.countMine(user.id)]);
+  async listMine(user: User, limit: number, offset: number, filter: AnalysisFilter = {}): Promise<AnalysisPage> {
+    const f = { ...filter, timeZone: user.timeZone };
+    const { rows, total } = await this.repo.pageMine(user.id, limit, offset, f);
     return { analyses: rows.map(toAnalysisRecord), total };
   }
 
-  async search(user: User, query: string, limit: number): Promise<AnalysisRecord[]> {
+  async search(user: User, query: string, limit: number, filter: AnalysisFilter = {}): Promise<AnalysisRecord[]> {
     const ts = toPrefixTsQuery(query);
-    return ts ? (await this.repo.search(user.id, ts, limit)).map(toAnalysisRecord) : [];
+    return ts ? (await this.repo.search(user.id, ts, limit, { ...filter, timeZone: user.timeZone })).map(toAnalysisRecord) : [];
   }
 
   async nearby(user: User, p: { lat: number; lng: number }, radiusKm: number, limit: number): Promise<AnalysisRecord[]> {

@@ -1,35 +1,25 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { locations } from '../../db/schema.locations';
+import { locations, locationSearchTextSql } from '../../db/schema.locations';
 import { boundingBox, haversineKmSql } from '../data-api/data-api.repository';
 import type { LocationRow } from './locations.repository';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Search, nearby, popular and stats over location history. A user's history holds at most 50 records (spec),
- * so per-user queries read that user's rows through locations_user_created_idx; no further index pays off.
+ * Search, nearby, popular and stats over location history. Search matches the one text expression that the
+ * pg_trgm index locations_search_trgm_idx is built on; nearby and lists read the user's rows through
+ * locations_user_created_idx (a history holds at most 50 records per user, spec 1 §9).
  */
 export class LocationsExploreRepository {
   constructor(private readonly db: Db) {}
 
   search(userId: string, text: string, limit: number): Promise<LocationRow[]> {
-    const like = `%${escapeLike(text)}%`;
+    const like = `%${escapeLike(text.toLowerCase())}%`;
     return this.db
       .select()
       .from(locations)
-      .where(
-        and(
-          eq(locations.userId, userId),
-          or(
-            ilike(locations.locationName, like),
-            ilike(locations.address, like),
-            ilike(locations.municipality, like),
-            ilike(locations.neighbourhood, like),
-            ilike(locations.zip, like),
-          ),
-        ),
-      )
+      .where(and(eq(locations.userId, userId), sql`${locationSearchTextSql} like ${like}`))
       .orderBy(desc(locations.createdAt), desc(locations.id))
       .limit(limit);
   }

@@ -25,7 +25,8 @@ export function useUserStats() {
 export function useAnalysisStats(scope: 'mine' | 'all' = 'mine', enabled = true) {
   return useQuery({
     queryKey: [...DATA_KEY, 'analysis-stats', scope],
-    queryFn: async ({ signal }) => (await apiGet(`/api/analysis/stats?scope=${scope}`, AnalysisStatsSchema, { signal })).stats,
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/api/analysis/stats?scope=${scope}`, AnalysisStatsSchema, { signal })).stats,
     enabled,
   });
 }
@@ -33,7 +34,8 @@ export function useAnalysisStats(scope: 'mine' | 'all' = 'mine', enabled = true)
 export function useLocationStats(scope: 'mine' | 'all' = 'mine', enabled = true) {
   return useQuery({
     queryKey: [...DATA_KEY, 'location-stats', scope],
-    queryFn: async ({ signal }) => (await apiGet(`/api/locations/stats?scope=${scope}`, LocationStatsSchema, { signal })).stats,
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/api/locations/stats?scope=${scope}`, LocationStatsSchema, { signal })).stats,
     enabled,
   });
 }
@@ -54,14 +56,25 @@ export function useRecentAnalyses(limit: number = LIMITS.dashboardRecentAnalyses
   });
 }
 
-export function useAnalysisPage(limit: number, offset: number, query: string) {
+/** History filters (server-side): calendar days and a confidence range, empty values left out. */
+export type HistoryFilter = { from?: string; to?: string; min_confidence?: number; max_confidence?: number };
+
+export function filterParams(filter: HistoryFilter): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `&${s}` : '';
+}
+
+export function useAnalysisPage(limit: number, offset: number, query: string, filter: HistoryFilter = {}) {
   const q = query.trim();
+  const f = filterParams(filter);
   return useQuery({
-    queryKey: [...DATA_KEY, q ? 'search' : 'my', limit, offset, q],
+    queryKey: [...DATA_KEY, q ? 'search' : 'my', limit, offset, q, f],
     queryFn: async ({ signal }) => {
-      if (!q) return apiGet(`/api/analysis/my?limit=${limit}&offset=${offset}`, AnalysisPageSchema, { signal });
+      if (!q) return apiGet(`/api/analysis/my?limit=${limit}&offset=${offset}${f}`, AnalysisPageSchema, { signal });
       const found = await apiGet(
-        `/api/analysis/search?query=${encodeURIComponent(q)}&limit=${LIMITS.pageSizeMax}`,
+        `/api/analysis/search?query=${encodeURIComponent(q)}&limit=${LIMITS.pageSizeMax}${f}`,
         AnalysisPageSchema.pick({ analyses: true }),
         { signal },
       );
@@ -74,7 +87,8 @@ export function useAnalysisPage(limit: number, offset: number, query: string) {
 export function useDeleteAnalysis() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiSend('DELETE', `/api/analysis/${encodeURIComponent(id)}`, undefined, AnalysisDeletedSchema),
+    mutationFn: (id: string) =>
+      apiSend('DELETE', `/api/analysis/${encodeURIComponent(id)}`, undefined, AnalysisDeletedSchema),
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: DATA_KEY }),

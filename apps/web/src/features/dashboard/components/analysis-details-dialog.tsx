@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useDeleteAnalysis } from '../api';
 import { downloadJson, exportDocument, exportFileName, storeNavigationHint } from '../export';
 import { trapTab } from '../../../components/ui/trap-tab';
+import { AnalysisFeedback } from './analysis-feedback';
 
 const percent = (c: number) => `${Math.round(c * 100)}%`;
 
@@ -41,7 +42,7 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
       onClick={(e) => {
         if (e.target === ref.current) ref.current.close();
       }}
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/70"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/70"
     >
       {record && (
         <div className="p-6">
@@ -74,6 +75,7 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
             <dt className="text-subtle">Timestamp</dt>
             <dd>{new Date(record.created_at).toLocaleString()}</dd>
           </dl>
+          <AnalysisFeedback analysisId={record.id} />
 
           {remove.isError && (
             <p role="alert" className="mt-4 text-sm text-danger">
@@ -107,7 +109,10 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
               >
                 View on Map
               </Button>
-              <Button variant="secondary" onClick={() => downloadJson(exportFileName(record), exportDocument(record, new Date()))}>
+              <Button
+                variant="secondary"
+                onClick={() => downloadJson(exportFileName(record), exportDocument(record, new Date()))}
+              >
                 Export Data
               </Button>
               <Button variant="ghost" onClick={() => setConfirmFor(record.id)}>

@@ -4,12 +4,25 @@ import { AnalysisPageSchema, LIMITS, formatCoordinate, type AnalysisRecord } fro
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page, PageHeader } from '../../../components/ui/page';
 import { apiGet } from '../../../lib/api-client';
-import { useAnalysisPage } from '../api';
+import { useAnalysisPage, type HistoryFilter } from '../api';
 import { downloadJson, exportDocument, storeNavigationHint } from '../export';
 import { AnalysisDetailsDialog } from './analysis-details-dialog';
 import { ConfidenceBadge } from './recent-activity';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
+
+/** Confidence choices of the filter (the badge turns green at 80%). */
+const CONFIDENCE_CHOICES: Array<{
+  value: string;
+  label: string;
+  range: Pick<HistoryFilter, 'min_confidence' | 'max_confidence'>;
+}> = [
+  { value: 'any', label: 'Any confidence', range: {} },
+  { value: 'high', label: '80% or more', range: { min_confidence: 0.8 } },
+  { value: 'medium', label: '50–79%', range: { min_confidence: 0.5, max_confidence: 0.7999 } },
+  { value: 'low', label: 'Under 50%', range: { max_confidence: 0.4999 } },
+];
+const inputClass = 'h-10 rounded-lg border border-line bg-raised px-3 text-sm text-fg';
 
 /** Every analysis of the user, paged and searchable, with thumbnails, details, map, delete and export all. */
 export function AnalysisHistoryView() {
@@ -17,7 +30,16 @@ export function AnalysisHistoryView() {
   const [query, setQuery] = useState('');
   const [offset, setOffset] = useState(0);
   const deferred = useDeferredValue(query);
-  const page = useAnalysisPage(PAGE_SIZE, offset, deferred);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [confidence, setConfidence] = useState('any');
+  const filter: HistoryFilter = {
+    from: from || undefined,
+    to: to || undefined,
+    ...CONFIDENCE_CHOICES.find((c) => c.value === confidence)!.range,
+  };
+  const filtered = Boolean(from || to || confidence !== 'any');
+  const page = useAnalysisPage(PAGE_SIZE, offset, deferred, filter);
   const [selected, setSelected] = useState<AnalysisRecord | null>(null);
   const [exporting, setExporting] = useState(false);
   const total = page.data?.total ?? 0;
@@ -27,6 +49,7 @@ export function AnalysisHistoryView() {
     try {
       const all: AnalysisRecord[] = [];
       for (let at = 0; ; at += LIMITS.pageSizeMax) {
+        // Export all: every analysis, whatever the filters on screen.
         const chunk = await apiGet(`/api/analysis/my?limit=${LIMITS.pageSizeMax}&offset=${at}`, AnalysisPageSchema);
         all.push(...chunk.analyses);
         if (chunk.analyses.length < LIMITS.pageSizeMax) break;
@@ -58,10 +81,74 @@ export function AnalysisHistoryView() {
             className="h-10 w-full rounded-lg border border-line bg-raised px-3 text-sm text-fg placeholder:text-subtle"
           />
         </label>
-        <Button variant="secondary" disabled={exporting || total === 0} onClick={() => void exportAll()}>
+        <Button
+          variant="secondary"
+          disabled={exporting || (total === 0 && !filtered && !deferred.trim())}
+          onClick={() => void exportAll()}
+        >
           {exporting ? 'Exporting...' : 'Export All'}
         </Button>
       </div>
+      <fieldset className="mt-3 flex flex-wrap items-end gap-3 text-sm">
+        <legend className="sr-only">Filters</legend>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-subtle">From</span>
+          <input
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(e) => {
+              setFrom(e.target.value);
+              setOffset(0);
+            }}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-subtle">To</span>
+          <input
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(e) => {
+              setTo(e.target.value);
+              setOffset(0);
+            }}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-subtle">Confidence</span>
+          <select
+            value={confidence}
+            onChange={(e) => {
+              setConfidence(e.target.value);
+              setOffset(0);
+            }}
+            className={inputClass}
+          >
+            {CONFIDENCE_CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setFrom('');
+              setTo('');
+              setConfidence('any');
+              setOffset(0);
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </fieldset>
 
       <div className="mt-6 rounded-xl border border-line bg-surface">
         {page.isLoading ? (
@@ -72,8 +159,10 @@ export function AnalysisHistoryView() {
           </p>
         ) : !page.data?.analyses.length ? (
           <div className="px-6 py-10 text-center">
-            <p className="font-semibold">{deferred.trim() ? 'No analyses match your search' : 'No analyses yet'}</p>
-            {!deferred.trim() && (
+            <p className="font-semibold">
+              {deferred.trim() || filtered ? 'No analyses match your search' : 'No analyses yet'}
+            </p>
+            {!deferred.trim() && !filtered && (
               <ButtonLink to="/access-ai" className="mt-5">
                 Start Analyzing
               </ButtonLink>
@@ -82,7 +171,11 @@ export function AnalysisHistoryView() {
         ) : (
           <ul className="divide-y divide-line">
             {page.data.analyses.map((a) => (
-              <li key={a.id} data-testid="history-item" className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center">
+              <li
+                key={a.id}
+                data-testid="history-item"
+                className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center"
+              >
                 <div className="size-16 shrink-0 overflow-hidden rounded-lg border border-line bg-raised">
                   {a.thumbnail_url ? (
                     <img src={a.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" />
@@ -96,7 +189,8 @@ export function AnalysisHistoryView() {
                     {a.location && <ConfidenceBadge confidence={a.location.confidence} />}
                   </div>
                   <p className="mt-1 text-sm text-muted">
-                    {[a.location?.neighbourhood, a.location?.municipality].filter(Boolean).join(', ') || 'Unknown neighborhood'}
+                    {[a.location?.neighbourhood, a.location?.municipality].filter(Boolean).join(', ') ||
+                      'Unknown neighborhood'}
                     <span aria-hidden="true"> · </span>
                     {new Date(a.created_at).toLocaleString()}
                   </p>
@@ -129,13 +223,23 @@ export function AnalysisHistoryView() {
 
       {total > PAGE_SIZE && (
         <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3 text-sm">
-          <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+          >
             Previous
           </Button>
           <span className="text-muted">
             {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
           </span>
-          <Button variant="secondary" size="sm" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={offset + PAGE_SIZE >= total}
+            onClick={() => setOffset(offset + PAGE_SIZE)}
+          >
             Next
           </Button>
         </nav>

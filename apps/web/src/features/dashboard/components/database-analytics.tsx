@@ -5,6 +5,7 @@ import { AnalysisPageSchema, LocationsPageSchema, formatCount, formatMegabytes }
 import { Card } from '../../../components/ui/card';
 import { apiGet } from '../../../lib/api-client';
 import { DATA_KEY, useAdminStats, useAnalysisStats, useLocationStats } from '../api';
+import { useApiUsageStats, useFeedbackStats, useImageStats, useNotificationStats } from '../stats-api';
 import { ConfidenceBadge } from './recent-activity';
 
 const RECENT_SHOWN = 5;
@@ -52,6 +53,11 @@ export function DatabaseAnalytics() {
   const analysis = useAnalysisStats('all');
   const locations = useLocationStats('all');
   const recent = useRecentEntries();
+  const usage = useApiUsageStats('all');
+  const images = useImageStats('all');
+  const notes = useNotificationStats('all');
+  const feedback = useFeedbackStats('all');
+  const unread = notes.data?.byReadStatus.find((r) => !r.is_read)?.count;
   const maxBucket = Math.max(1, ...(analysis.data?.byConfidence.map((b) => b.count) ?? [1]));
 
   return (
@@ -65,7 +71,7 @@ export function DatabaseAnalytics() {
             <div className="space-y-1">
               <Figure label="Analyses" value={formatCount(admin.data.totalAnalyses)} />
               <Figure label="Locations" value={formatCount(admin.data.totalLocations)} />
-              <Figure label="Users" value={formatCount(admin.data.totalUsers)} />
+              <Figure label="API calls" value={usage.data ? formatCount(usage.data.allTime) : '—'} />
             </div>
           ) : (
             <p className="text-muted">{admin.error ? `Error loading statistics: ${admin.error.message}` : 'Loading database statistics...'}</p>
@@ -113,24 +119,35 @@ export function DatabaseAnalytics() {
           )}
         </Panel>
         <Panel title="Image Storage">
-          {admin.data ? (
+          {images.data ? (
             <div className="space-y-1">
-              <Figure label="Images" value={formatCount(admin.data.images.total)} />
-              <Figure label="Size" value={formatMegabytes(admin.data.images.totalBytes)} />
+              <Figure label="Images" value={formatCount(images.data.total)} />
+              <Figure label="Size" value={formatMegabytes(images.data.sizeStats.total_size)} />
             </div>
           ) : (
-            <p className="text-muted">Loading image stats...</p>
+            <p className="text-muted">{images.error ? `Error loading statistics: ${images.error.message}` : 'Loading image stats...'}</p>
           )}
         </Panel>
         <Panel title="Notifications">
-          <Figure label="Total" value="0" />
-          <Figure label="Unread" value="0" />
-          <p className="mt-2 text-xs text-subtle">Notifications are not recorded yet.</p>
+          {notes.data ? (
+            <div className="space-y-1">
+              <Figure label="Total" value={formatCount(notes.data.total)} />
+              <Figure label="Unread" value={unread === undefined ? '—' : formatCount(unread)} />
+              {unread === undefined && <p className="mt-2 text-xs text-subtle">Read state is kept in each browser.</p>}
+            </div>
+          ) : (
+            <p className="text-muted">{notes.error ? `Error loading statistics: ${notes.error.message}` : 'Loading notification stats...'}</p>
+          )}
         </Panel>
         <Panel title="User Feedback">
-          <Figure label="Ratings" value="0" />
-          <Figure label="Average" value="—" />
-          <p className="mt-2 text-xs text-subtle">Feedback is not recorded yet.</p>
+          {feedback.data ? (
+            <div className="space-y-1">
+              <Figure label="Ratings" value={formatCount(feedback.data.total)} />
+              <Figure label="Average" value={feedback.data.averageRating === null ? '—' : `${feedback.data.averageRating.toFixed(1)} / 5`} />
+            </div>
+          ) : (
+            <p className="text-muted">{feedback.error ? `Error loading statistics: ${feedback.error.message}` : 'Loading feedback stats...'}</p>
+          )}
         </Panel>
       </div>
 

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalysisRecordEnvelopeSchema } from '@vt/shared';
+import { startTestServer, type TestServer } from '../../test/server';
+import type { TestBrowser } from '../../test/browser';
+import { OPERATIONS } from '../openapi/openapi';
+
+/**
+ * Who may call what, for every endpoint of the data API (spec 1 §7 and what the UI adds), as anonymous, the
+ * owner, another user and the founder:
+ * - own:      each signed-in user gets their own data (anonymous 401);
+ * - owned-id: a path naming the owner's analysis; anyone else gets 404, the founder included;
+ * - admin:    database-wide figures; users get 403, the founder 200.
+ */
+type Kind = 'own' | 'owned-id' | 'admin';
+type Case = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; kind: Kind; body?: unknown; ok?: number };
+
+const TIMEFRAME_STATS = [
+  '/api/api-usage/stats',
+  '/api/images/stats',
+  '/api/notifications/stats',
+  '/api/feedback/stats',
+  '/api/categories/stats',
+  '/api/sessions/stats',
+];
+
+function cases(ownerAnalysisId: string, deletableId: string): Case[] {
+  const id = ownerAnalysisId;
+  return [
+    { method: 'POST', path: '/api/users/auth0-sync', kind: 'own', body: {} },
+    { method: 'GET', path: '/api/users/profile', kind: 'own' },
+    { method: 'PUT', path: '/api/users/profile', kind: 'own', body: { company: 'Matrix Inc' } },
+    { method: 'GET', path: '/api/users/stats', kind: 'own' },
+    { method: 'GET', path: '/api/admin/stats', kind: 'admin' },
+    { method: 'GET', path: '/api/admin/deployment', kind: 'admin' },
+    {
+      method: 'POST',
+      path: '/api/analysis/create',
+      kind: 'own',
+      body: { analysis_result: { name: 'Matrix point', lat: 25.77, lng: -80.19 } },
+      ok: 201,
+    },
+    { method: 'GET', path: '/api/analysis/my', kind: 'own' },
+    { method: 'GET', path: '/api/analysis/search?query=brickell', kind: 'own' },
+    { method: 'GET', path: '/api/analysis/nearby?lat=25.77&lng=-80.19', kind: 'own' },
+    { method: 'GET', path: '/api/analysis/stats', kind: 'own' },
+    { method: 'GET', path: '/api/analysis/stats?scope=all', kind: 'admin' },
+    { method: 'GET', path: `/api/analysis/${id}/feedback`, kind: 'owned-id' },
+    { method: 'PUT', path: `/api/analysis/${id}/feedback`, kind: 'owned-id', body: { rating: 3 } },
+    { method: 'DELETE', path: `/api/analysis/${id}/feedback`, kind: 'owned-id' },
+    { method: 'GET', path: `/api/analysis/${id}/categories`, kind: 'owned-id' },
+    { method: 'PUT', path: `/api/analysis/${id}/categories`, kind: 'owned-id', body: { categories: ['matrix'] } },
+    { method: 'DELETE', path: `/api/analysis/${deletableId}`, kind: 'owned-id' },
+    {
+      method: 'POST',
+      path: '/api/locations/create',
+      kind: 'own',
+      body: { location_name: 'Matrix place', coordinates: { lat: 25.77, lng: -80.19 } },
+      ok: 201,
+    },
+    { method: 'GET', path: '/api/locations/my', kind: 'own' },
+    { method: 'GET', path: '/api/locations/search?query=brickell', kind: 'own' },
+    { method: 'GET', path: '/api/locations/nearby?lat=25.77&lng=-80.19', kind: 'own' },
+    { method: 'GET', path: '/api/locations/popular', kind: 'own' },
+    { method: 'GET', path: '/api/locations/popular?scope=all', kind: 'admin' },
+    { method: 'GET', path: '/api/locations/stats', kind: 'own' },
+    { method: 'GET', path: '/api/locations/stats?scope=all', kind: 'admin' },
+    { method: 'GET', path: '/api/api-usage/patterns', kind: 'own' },
+    { method: 'GET', path: '/api/api-usage/patterns?scope=all', kind: 'admin' },
+    ...TIMEFRAME_STATS.flatMap((p): Case[] => [
+      { method: 'GET', path: p, kind: 'own' },
+      { method: 'GET', path: `${p}?scope=all&timeframe=7d`, kind: 'admin' },
+    ]),
+  ];
+}
+
+describe('authorization matrix of the data API', () => {
+  let server: TestServer;
+  let owner: TestBrowser;
+  let other: TestBrowser;
+  let founder: TestBrowser;
+  let anon: TestBrowser;
+  let matrix: Case[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [owner, other, founder] = await Promise.all([
+      server.signIn('owner@example.com', 'Olive Owner'),
+      server.signIn('other@example.com', 'Otto Other'),
+      server.signIn('founder@visionterminal.local', 'Vera Founder'),
+    ]);
+    anon = server.browser();
+    const make = async (name: string) => {
+      const res = await owner.api('/api/analysis/create', {
+        method: 'POST',
+        body: { analysis_result: { name, lat: 25.7668, lng: -80.1929 } },
+      });
+      return AnalysisRecordEnvelopeSchema.parse(res.body).analysis.id;
+    };
+    matrix = cases(await make('Brickell City Centre'), await make('To be deleted'));
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (b: TestBrowser, c: Case) =>
+    b.api(c.path, { method: c.method, ...(c.body === undefined ? {} : { body: c.body }) });
+
+  it('covers every documented operation that needs a session', () => {
+    const templ = (p: string) => p.split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}');
+    const covered = new Set(
+      cases('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002').map(
+        (c) => `${c.method} ${templ(c.path)}`,
+      ),
+    );
+    for (const op of OPERATIONS.filter((o) => o.access !== 'public')) {
+      expect(covered, `${op.method} ${op.path}`).toContain(`${op.method.toUpperCase()} ${op.path}`);
+    }
+  });
+
+  it('answers 401 to anonymous callers everywhere', async () => {
+    for (const c of matrix) {
+      const res = await call(anon, c);
+      expect(res.status, `${c.method} ${c.path}`).toBe(401);
+      expect(res.body.error.code, `${c.method} ${c.path}`).toBe('unauthorized');
+    }
+  });
+
+  it("answers 404 to another user and to the founder for the owner's ids, 403 to users for database-wide figures", async () => {
+    for (const c of matrix) {
+      const res = await call(other, c);
+      const expected = c.kind === 'owned-id' ? 404 : c.kind === 'admin' ? 403 : (c.ok ?? 200);
+      expect(res.status, `other: ${c.method} ${c.path} ${JSON.stringify(res.body)}`).toBe(expected);
+    }
+    for (const c of matrix) {
+      const res = await call(founder, c);
+      const expected = c.kind === 'owned-id' ? 404 : (c.ok ?? 200);
+      expect(res.status, `founder: ${c.method} ${c.path} ${JSON.stringify(res.body)}`).toBe(expected);
+    }
+  });
+
+  it('lets the owner do everything on their own data, and nothing database-wide', async () => {
+    for (const c of matrix) {
+      const res = await call(owner, c);
+      const expected = c.kind === 'admin' ? 403 : (c.ok ?? 200);
+      expect(res.status, `owner: ${c.method} ${c.path} ${JSON.stringify(res.body)}`).toBe(expected);
+    }
+    // What the others did never reached the owner's data.
+    const mine = await owner.api('/api/analysis/my');
+    expect(mine.body.analyses.map((a: { location: { name: string } }) => a.location.name).sort()).toEqual([
+      'Brickell City Centre',
+      'Matrix point',
+    ]);
+  });
+});

@@ -1,0 +1,187 @@
+import type {
+  ApiUsagePatterns,
+  ApiUsageStats,
+  CategoryStats,
+  Feedback,
+  FeedbackRequest,
+  FeedbackStats,
+  ImageStats,
+  NotificationStats,
+  SessionStats,
+  User,
+} from '@vt/shared';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../photos/photos.service';
+import type { DataStatsRepository } from './data-stats.repository';
+import { notificationStats } from './notifications-stats';
+
+export type Scope = 'mine' | 'all';
+const round = (n: number | null | undefined, digits = 2) =>
+  n == null ? null : Math.round(Number(n) * 10 ** digits) / 10 ** digits;
+
+/** The days from `days - 1` days ago to today in `timeZone`, oldest first, as YYYY-MM-DD. */
+export function lastDays(days: number, timeZone: string, now = Date.now()): string[] {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const out: string[] = [];
+  for (let i = days - 1; i >= 0; i--) out.push(fmt.format(new Date(now - i * 86_400_000)));
+  return [...new Set(out)];
+}
+
+/**
+ * Usage statistics of spec 1 §7 and the feedback and category writes they count. `mine` figures are the
+ * caller's; `all` (checked founder-only by the routes) is the whole database.
+ */
+export class DataStatsService {
+  constructor(
+    private readonly repo: DataStatsRepository,
+    private readonly db: Db,
+    private readonly sessionIdleMs: number,
+  ) {}
+
+  private window(scope: Scope, timeframeHours: number) {
+    return { scope, timeframeHours, since: new Date(Date.now() - timeframeHours * 3_600_000) };
+  }
+
+  private static head(w: { scope: Scope; timeframeHours: number; since: Date }) {
+    return { scope: w.scope, timeframeHours: w.timeframeHours, since: w.since.toISOString() };
+  }
+
+  async apiUsage(user: User, scope: Scope, timeframeHours: number): Promise<ApiUsageStats> {
+    const w = this.window(scope, timeframeHours);
+    const r = await this.repo.apiUsage(scope === 'all' ? null : user.id, w.since);
+    return {
+      ...DataStatsService.head(w),
+      totalRequests: r.totals.total,
+      errorRequests: r.totals.errors,
+      averageDurationMs: round(r.totals.avg),
+      p95DurationMs: round(r.totals.p95),
+      byStatus: Object.fromEntries(r.statuses.map((s) => [String(s.status), s.count])),
+      byEndpoint: r.endpoints.map((e) => ({ ...e, average_ms: round(e.average_ms) ?? 0 })),
+      allTime: r.allTime,
+    };
+  }
+
+  async apiPatterns(user: User, scope: Scope, days: number): Promise<ApiUsagePatterns> {
+    const r = await this.repo.apiPatterns(scope === 'all' ? null : user.id, days, user.timeZone);
+    return {
+      scope,
+      days,
+      timeZone: user.timeZone,
+      byHour: Array.from({ length: 24 }, (_, hour) => ({
+        hour,
+        count: r.hours.find((h) => h.hour === hour)?.count ?? 0,
+      })),
+      byDay: lastDays(days, user.timeZone).map((day) => {
+        const found = r.perDay.find((d) => d.day === day);
+        return { day, count: found?.count ?? 0, errors: found?.errors ?? 0 };
+      }),
+    };
+  }
+
+  async images(user: User, scope: Scope, timeframeHours: number): Promise<ImageStats> {
+    const w = this.window(scope, timeframeHours);
+    const { row, formats } = await this.repo.images(scope === 'all' ? null : user.id, w.since);
+    return {
+      ...DataStatsService.head(w),
+      total: row.total,
+      recent: row.recent,
+      sizeStats: { total_size: Number(row.bytes), average_size: row.avg == null ? null : Math.round(Number(row.avg)) },
+      byFormat: Object.fromEntries(formats.map((f) => [f.format, f.count])),
+    };
+  }
+
+  notifications(_user: User, scope: Scope, timeframeHours: number): Promise<NotificationStats> {
+    return notificationStats(this.db, this.window(scope, timeframeHours));
+  }
+
+  async feedback(user: User, scope: Scope, timeframeHours: number): Promise<FeedbackStats> {
+    const w = this.window(scope, timeframeHours);
+    const { row, ratings } = await this.repo.feedback(scope === 'all' ? null : user.id, w.since);
+    return {
+      ...DataStatsService.head(w),
+      total: row.total,
+      recent: row.recent,
+      averageRating: round(row.avg),
+      byRating: [1, 2, 3, 4, 5].map((rating) => ({
+        rating,
+        count: ratings.find((r) => r.rating === rating)?.count ?? 0,
+      })),
+      withComment: row.comments,
+    };
+  }
+
+  async categories(user: User, scope: Scope, timeframeHours: number): Promise<CategoryStats> {
+    const w = this.window(scope, timeframeHours);
+    const { row, byCategory } = await this.repo.categories(scope === 'all' ? null : user.id, w.since);
+    return {
+      ...DataStatsService.head(w),
+      total: row.total,
+      recent: row.recent,
+      categorisedAnalyses: row.analyses,
+      byCategory,
+    };
+  }
+
+  async sessions(user: User, scope: Scope, timeframeHours: number): Promise<SessionStats> {
+    const w = this.window(scope, timeframeHours);
+    const r = await this.repo.sessions(scope === 'all' ? null : user.id, w.since, this.sessionIdleMs);
+    return {
+      ...DataStatsService.head(w),
+      activeSessions: r.active,
+      signInsInTimeframe: r.signIns,
+      activeUsers: r.activeUsers,
+      averageSessionMinutes: round(r.avgMinutes, 1),
+    };
+  }
+
+  // --- feedback and categories on one analysis (owner only; anything else is 404) -------------------------
+
+  private async own(user: User, analysisId: string): Promise<void> {
+    if (!isUuid(analysisId) || !(await this.repo.ownsAnalysis(user.id, analysisId)))
+      throw notFound('Analysis not found.');
+  }
+
+  async getFeedback(user: User, analysisId: string): Promise<Feedback | null> {
+    await this.own(user, analysisId);
+    const row = await this.repo.getFeedback(analysisId);
+    return row ? toFeedback(row) : null;
+  }
+
+  async rate(user: User, analysisId: string, input: FeedbackRequest): Promise<Feedback> {
+    await this.own(user, analysisId);
+    return toFeedback(await this.repo.upsertFeedback(user.id, analysisId, input.rating, input.comment?.trim() || null));
+  }
+
+  async removeFeedback(user: User, analysisId: string): Promise<void> {
+    await this.own(user, analysisId);
+    await this.repo.deleteFeedback(analysisId);
+  }
+
+  async getCategories(user: User, analysisId: string): Promise<string[]> {
+    await this.own(user, analysisId);
+    return this.repo.getCategories(analysisId);
+  }
+
+  async setCategories(user: User, analysisId: string, categories: string[]): Promise<string[]> {
+    await this.own(user, analysisId);
+    await this.repo.setCategories(user.id, analysisId, categories);
+    return this.repo.getCategories(analysisId);
+  }
+}
+
+function toFeedback(row: {
+  analysisId: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): Feedback {
+  return {
+    analysis_id: row.analysisId,
+    rating: row.rating,
+    comment: row.comment,
+    created_at: new Date(row.createdAt).toISOString(),
+    updated_at: new Date(row.updatedAt).toISOString(),
+  };
+}

@@ -1,0 +1,5 @@
+import { AnalyticsView } from '../../features/insights';
+
+export function Component() {
+  return <AnalyticsView />;
+}

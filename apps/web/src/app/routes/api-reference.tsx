@@ -1,0 +1,5 @@
+import { ApiReferenceView } from '../../features/insights';
+
+export function Component() {
+  return <ApiReferenceView />;
+}

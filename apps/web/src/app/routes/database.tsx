@@ -1,0 +1,5 @@
+import { DatabaseView } from '../../features/insights';
+
+export function Component() {
+  return <DatabaseView />;
+}

@@ -1,0 +1,5 @@
+import { DevToolsView } from '../../features/insights';
+
+export function Component() {
+  return <DevToolsView />;
+}

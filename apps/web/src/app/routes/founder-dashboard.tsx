@@ -1,0 +1,5 @@
+import { FounderDashboardView } from '../../features/insights';
+
+export function Component() {
+  return <FounderDashboardView />;
+}

@@ -1,0 +1,5 @@
+import { LocationHistoryView } from '../../features/insights';
+
+export function Component() {
+  return <LocationHistoryView />;
+}

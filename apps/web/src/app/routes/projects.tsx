@@ -1,0 +1,5 @@
+import { ProjectsView } from '../../features/insights';
+
+export function Component() {
+  return <ProjectsView />;
+}

@@ -1,0 +1,5 @@
+import { DeploymentView } from '../../features/insights';
+
+export function Component() {
+  return <DeploymentView />;
+}
