@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { RequireAuth } from '../features/auth';
+import { RequireMapAccess } from '../features/access';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -83,7 +84,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'access-ai', ...page(() => import('./routes/access-ai')) },
-          { path: 'map', ...page(() => import('./routes/map')) },
+          // The map portal needs map access from a code (spec 2 §2); without it, /access-ai explains.
+          { element: <RequireMapAccess />, children: [{ path: 'map', ...page(() => import('./routes/map')) }] },
           { path: 'analysis-history', ...page(() => import('./routes/analysis-history')) },
           { path: 'settings', ...page(() => import('./routes/settings')) },
           ...beingBuiltRoutes,

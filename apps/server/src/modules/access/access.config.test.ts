@@ -10,6 +10,7 @@ describe('access settings', () => {
       codesFile: join(resolve('/tmp/vt-config-test'), 'access-codes.json'),
       defaultWeeklyImageLimit: 5,
       defaultImagesPerInstance: 1,
+      defaultMapAccess: false,
       attemptsPerMinute: 10,
     });
   });
@@ -21,14 +22,17 @@ describe('access settings', () => {
       DEFAULT_WEEKLY_IMAGE_LIMIT: '12',
       DEFAULT_IMAGES_PER_INSTANCE: '3',
       ACCESS_CODE_ATTEMPTS_PER_MINUTE: '4',
+      DEFAULT_MAP_ACCESS: 'true',
     });
     expect(config.access).toEqual({
       codesFile: '/etc/vt/codes.json',
       defaultWeeklyImageLimit: 12,
       defaultImagesPerInstance: 3,
+      defaultMapAccess: true,
       attemptsPerMinute: 4,
     });
     expect(() => loadConfig({ ...base, DEFAULT_WEEKLY_IMAGE_LIMIT: '-1' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, DEFAULT_IMAGES_PER_INSTANCE: '0' })).toThrow(/DEFAULT_IMAGES_PER_INSTANCE/);
+    expect(() => loadConfig({ ...base, DEFAULT_MAP_ACCESS: 'yes' })).toThrow(/DEFAULT_MAP_ACCESS/);
   });
 });

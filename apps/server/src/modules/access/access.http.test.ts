@@ -66,6 +66,7 @@ beforeAll(async () => {
       ACCESS_CODES_FILE: join(dir, 'codes.json'),
       DEFAULT_WEEKLY_IMAGE_LIMIT: '5',
       DEFAULT_IMAGES_PER_INSTANCE: '1',
+      DEFAULT_MAP_ACCESS: 'false',
       ACCESS_CODE_ATTEMPTS_PER_MINUTE: '1000',
       FOUNDER_EMAILS: 'founder@example.com',
       ANALYSIS_WORKER: 'false',
@@ -179,6 +180,36 @@ describe('limits and redemption', () => {
     const anon = server.browser();
     expect((await anon.api('/api/limits/me')).status).toBe(401);
     expect((await redeem(anon, CODES.beta)).status).toBe(401);
+  });
+});
+
+describe('map access', () => {
+  const place = { name: 'Bayfront Park', lat: 25.7753, lng: -80.1862 };
+
+  it('refuses the map portal\'s own calls without a code with map access, and opens them with one', async () => {
+    const b = await server.signIn('no-map@example.com', 'No Map');
+    const refused = await b.api('/api/location-index', { method: 'POST', body: place });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: expect.objectContaining({
+        code: 'map_access_required',
+        message: expect.stringContaining('Redeem an access code with map access'),
+      }),
+    });
+    expect((await b.api('/api/location-index', { method: 'DELETE' })).status).toBe(403);
+    // Reading the index is not map-only: /access-ai shows it too.
+    expect((await b.api('/api/location-index')).status).toBe(200);
+
+    expect((await redeem(b, CODES.early)).status).toBe(200);
+    expect((await b.api('/api/location-index', { method: 'POST', body: place })).status).toBe(201);
+    expect((await b.api('/api/location-index', { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('opens the map to founders without a code, and to nobody signed out', async () => {
+    const founder = await server.signIn('founder@example.com', 'Founder');
+    expect(MyLimitsSchema.parse((await founder.api('/api/limits/me')).body).mapAccess).toBe(true);
+    expect((await founder.api('/api/location-index', { method: 'POST', body: place })).status).toBe(201);
+    expect((await server.browser().api('/api/location-index', { method: 'POST', body: place })).status).toBe(401);
   });
 });
 

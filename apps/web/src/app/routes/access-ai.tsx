@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/ui/page';
 import { AnalysisScreen } from '../../features/analysis';
-import { AccessPanel } from '../../features/access';
+import { AccessPanel, MapAccessNotice } from '../../features/access';
 
 export function Component() {
   return (
@@ -19,6 +19,7 @@ export function Component() {
           .
         </p>
       </PageHeader>
+      <MapAccessNotice />
       <div className="mb-6">
         <AccessPanel />
       </div>

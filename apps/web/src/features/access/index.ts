@@ -1,3 +1,5 @@
 export { AccessPanel } from './components/access-panel';
+export { RequireMapAccess } from './components/require-map-access';
+export { MapAccessNotice } from './components/map-access-notice';
 export { useMyLimits, useRedeemAccessCode, MY_LIMITS_KEY } from './api';
 export { usageText, resetText, refusalReason } from './format';
