@@ -25,6 +25,7 @@ import { registerDataApi } from './modules/data-api/data-api.plugin';
 import { mapRoutes } from './modules/map/map.routes';
 import { registerNotifications } from './modules/notifications/notifications.plugin';
 import { registerAccount } from './modules/account/account.plugin';
+import { registerActivity } from './modules/activity/activity.plugin';
 
 export const APP_VERSION = '0.1.0';
 
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   registerLocations(app, { database });
   registerDataApi(app, { database });
   registerAccount(app, { config, database });
+  registerActivity(app, { database, usersService });
   mapRoutes(app, { config });
   await registerNotifications(app, { database, pubsub });
 

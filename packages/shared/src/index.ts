@@ -11,3 +11,4 @@ export * from './access';
 export * from './contracts/access';
 export * from './contracts/data-api';
 export * from './contracts/notifications';
+export * from './contracts/activity';

@@ -14,8 +14,9 @@ import * as analysesSchema from './schema.analyses';
 import * as locationsSchema from './schema.locations';
 import * as accessSchema from './schema.access';
 import * as notificationsSchema from './schema.notifications';
+import * as activitySchema from './schema.activity';
 
-const schema = { ...coreSchema, ...analysesSchema, ...locationsSchema, ...accessSchema, ...notificationsSchema };
+const schema = { ...coreSchema, ...analysesSchema, ...locationsSchema, ...accessSchema, ...notificationsSchema, ...activitySchema };
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is plugged in. */
