@@ -17,11 +17,6 @@ const BEING_BUILT: Array<{ path: string; title: string; purpose: string }> = [
     title: 'Location History',
     purpose: 'The places from your analyses over time, with coordinates and sources.',
   },
-  {
-    path: 'admin',
-    title: 'Admin Panel',
-    purpose: 'Users, roles, access codes and the announcement banner, for the system administrator.',
-  },
   { path: 'projects', title: 'Projects', purpose: 'Group analyses and places into projects.' },
   { path: 'analytics', title: 'Analytics', purpose: 'Your usage over time: analyses, places and API calls.' },
   {
@@ -88,6 +83,7 @@ export const routes: RouteObject[] = [
           { element: <RequireMapAccess />, children: [{ path: 'map', ...page(() => import('./routes/map')) }] },
           { path: 'analysis-history', ...page(() => import('./routes/analysis-history')) },
           { path: 'settings', ...page(() => import('./routes/settings')) },
+          { path: 'admin', ...page(() => import('./routes/admin')) },
           ...beingBuiltRoutes,
         ],
       },
