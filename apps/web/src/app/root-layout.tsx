@@ -3,6 +3,7 @@ import { SessionExpiredScreen, useAuthEventBridge } from '../features/auth';
 import { isNavHidden, NavBar } from '../features/navigation';
 import { SiteFooter } from '../features/public-site';
 import { AnnouncementBanner } from '../features/announcements';
+import { ActivityTracking } from '../features/activity';
 
 export function RootLayout() {
   useAuthEventBridge();
@@ -24,6 +25,7 @@ export function RootLayout() {
       </main>
       {!fullScreen && <SiteFooter />}
       <SessionExpiredScreen />
+      <ActivityTracking />
       {/* Every full page load starts with the key "default"; keying those by path stops one page's scroll leaking into another. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
     </div>

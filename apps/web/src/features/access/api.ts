@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MyLimitsSchema, RedeemAccessCodeResponseSchema } from '@vt/shared';
 import { apiGet, apiSend } from '../../lib/api-client';
+import { trackActivity } from '../activity/current';
 
 export const MY_LIMITS_KEY = ['limits', 'me'] as const;
 
@@ -17,6 +18,9 @@ export function useRedeemAccessCode() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => apiSend('POST', '/api/access-codes/redeem', { code }, RedeemAccessCodeResponseSchema),
-    onSuccess: (result) => client.setQueryData(MY_LIMITS_KEY, result.limits),
+    onSuccess: (result) => {
+      client.setQueryData(MY_LIMITS_KEY, result.limits);
+      trackActivity('access_code_redemption', { tier: result.redeemed.tier });
+    },
   });
 }

@@ -6,6 +6,7 @@ import { useCurrentAnnouncement } from '../api';
 import { formatExpiryCountdown } from '../countdown';
 import { markNotificationRead, readNotificationIds } from '../read-ids';
 import { cx } from '../../../components/ui/cx';
+import { trackActivity } from '../../activity/current';
 
 /** The global announcement banner (spec 2 §4): on every screen for signed-in people, until dismissed. */
 export function AnnouncementBanner() {
@@ -27,7 +28,10 @@ export function AnnouncementBanner() {
   }, [leaving]);
 
   if (!current || readIds.includes(current.id)) return null;
-  return <BannerView notification={current} leaving={leaving === current.id} onDismiss={() => setLeaving(current.id)} />;
+  return <BannerView notification={current} leaving={leaving === current.id} onDismiss={() => {
+    setLeaving(current.id);
+    trackActivity('notification_interaction', { id: current.id, action: 'dismiss' });
+  }} />;
 }
 
 export function BannerView({ notification, leaving, onDismiss }: { notification: Notification; leaving?: boolean; onDismiss?: () => void }) {
