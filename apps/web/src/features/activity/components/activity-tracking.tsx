@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { onBeforeSignOut } from '../../../lib/before-sign-out';
 import { useSession } from '../../auth';
@@ -27,7 +27,7 @@ export function ActivityTracking() {
   const { user } = useSession();
   const email = user && ActivityTracker.accepts(user.email) ? user.email : null;
   const location = useLocation();
-  const [tracker, setTracker] = useState<ActivityTracker | null>(null);
+  const trackerRef = useRef<ActivityTracker | null>(null);
   useDesktopNotifications(Boolean(user));
 
   useEffect(() => {
@@ -39,7 +39,7 @@ export function ActivityTracking() {
       warn: (message) => console.warn(message),
     });
     setCurrentTracker(t);
-    setTracker(t);
+    trackerRef.current = t;
     t.start();
     let lastInput = 0;
     const onInput = () => {
@@ -60,7 +60,7 @@ export function ActivityTracking() {
       window.removeEventListener('pagehide', onPageHide);
       stopOnSignOut();
       setCurrentTracker(null);
-      setTracker(null);
+      trackerRef.current = null;
       void t.stop();
     };
   }, [email]);
@@ -68,13 +68,14 @@ export function ActivityTracking() {
   // Navigation inside the app (not the first page: the login event covers it).
   const firstPath = useRef<string | null>(null);
   useEffect(() => {
+    const tracker = trackerRef.current;
     if (!tracker) return;
     if (firstPath.current === null) {
       firstPath.current = location.pathname;
       return;
     }
     tracker.navigation(location.pathname);
-  }, [tracker, location.pathname]);
+  }, [email, location.pathname]);
 
   return null;
 }
