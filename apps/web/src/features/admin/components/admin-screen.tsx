@@ -227,15 +227,24 @@ function AccessCodesSection() {
             </select>
           </label>
         )}
-        <label className="text-sm text-muted" htmlFor={ids.code}>
-          Code
+        <div className="text-sm text-muted">
+          <label htmlFor={ids.code}>Code</label>
           <span className="flex gap-2">
-            <input id={ids.code} className={`${field} font-mono uppercase`} value={code} onChange={(e) => setCode(e.target.value)} minLength={6} required />
+            <input
+              id={ids.code}
+              className={`${field} font-mono uppercase`}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              minLength={6}
+              required
+              autoComplete="off"
+              spellCheck={false}
+            />
             <Button variant="ghost" size="sm" className="mt-1" onClick={() => setCode(generateAccessCode())} aria-label="New random code">
               ↻
             </Button>
           </span>
-        </label>
+        </div>
         <label className="text-sm text-muted" htmlFor={ids.label}>
           Note (optional)
           <input id={ids.label} className={field} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { TIMING, type Notification } from '@vt/shared';
 import { useSession } from '../../auth';
+import { isNavHidden } from '../../navigation';
 import { useCurrentAnnouncement } from '../api';
 import { formatExpiryCountdown } from '../countdown';
 import { markNotificationRead, readNotificationIds } from '../read-ids';
@@ -15,6 +16,8 @@ export function AnnouncementBanner() {
   const current = isAuthenticated ? (data?.current ?? null) : null;
   const [readIds, setReadIds] = useState(readNotificationIds);
   const [leaving, setLeaving] = useState<string | null>(null);
+  // Full-screen pages (the map) cover the page flow; there the banner floats above them instead.
+  const overlay = isNavHidden(useLocation().pathname);
 
   // Leaving → hidden after the spec's 300 ms, so the fade can play.
   useEffect(() => {
@@ -28,13 +31,36 @@ export function AnnouncementBanner() {
   }, [leaving]);
 
   if (!current || readIds.includes(current.id)) return null;
-  return <BannerView notification={current} leaving={leaving === current.id} onDismiss={() => {
-    setLeaving(current.id);
-    trackActivity('notification_interaction', { id: current.id, action: 'dismiss' });
-  }} />;
+  const banner = (
+    <BannerView
+      notification={current}
+      leaving={leaving === current.id}
+      onDismiss={() => {
+        setLeaving(current.id);
+        trackActivity('notification_interaction', { id: current.id, action: 'dismiss' });
+      }}
+    />
+  );
+  // Above the full-screen map (z-[55]) and below the session-expired screen (z-[100]); a solid base under the tint
+  // keeps the text readable over the map.
+  return overlay ? (
+    <div className="fixed inset-x-0 top-0 z-[60] bg-surface shadow-2xl" data-testid="announcement-overlay">
+      {banner}
+    </div>
+  ) : (
+    banner
+  );
 }
 
-export function BannerView({ notification, leaving, onDismiss }: { notification: Notification; leaving?: boolean; onDismiss?: () => void }) {
+export function BannerView({
+  notification,
+  leaving,
+  onDismiss,
+}: {
+  notification: Notification;
+  leaving?: boolean;
+  onDismiss?: () => void;
+}) {
   const urgent = notification.priority === 'urgent';
   const countdown = useCountdown(notification.expiresAt);
   const link = notification.actionLink;
