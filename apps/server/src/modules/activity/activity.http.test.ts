@@ -141,6 +141,8 @@ describe('per-user notifications', () => {
     const mine = UserNotificationsResponseSchema.parse((await boss.api('/api/users/me/notifications')).body);
     const joined = mine.notifications.find((n) => n.type === 'new_user' && n.data.email === 'newbie@example.com');
     expect(joined).toMatchObject({ read: false, data: { name: 'Nina Newbie' } });
+    // Founders get the detailed notice only, not the all-user one as well.
+    expect(mine.notifications.some((n) => n.type === 'new_member')).toBe(false);
 
     const theirs = UserNotificationsResponseSchema.parse((await bystander.api('/api/users/me/notifications')).body);
     const member = theirs.notifications.find((n) => n.type === 'new_member' && n.data.firstName === 'Nina');

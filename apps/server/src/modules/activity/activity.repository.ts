@@ -108,7 +108,10 @@ export class ActivityRepository {
 
   // ── Per-user notifications ─────────────────────────────────────────────────────────────────────
 
-  /** Inserts one notification for each listed user (or every user but `allExcept`), then keeps the newest `cap`. */
+  /**
+   * Inserts one notification for each listed user (or every user but `allExcept` and the founders, who hear about
+   * sign-ups in their own words), then keeps the newest `cap` per user.
+   */
   async notify(
     target: { userIds: string[] } | { allExcept: string },
     type: string,
@@ -126,7 +129,8 @@ export class ActivityRepository {
       // One statement for everyone: no round trip per user.
       await this.db.execute(
         sql`insert into user_notifications (user_id, type, data, timestamp)
-            select id, ${type}, ${json}::jsonb, ${now.toISOString()}::timestamptz from users where id <> ${target.allExcept}`,
+            select id, ${type}, ${json}::jsonb, ${now.toISOString()}::timestamptz from users
+            where id <> ${target.allExcept} and role <> 'founder'`,
       );
     }
     const scope =

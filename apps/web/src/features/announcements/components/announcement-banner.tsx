@@ -41,10 +41,14 @@ export function AnnouncementBanner() {
       }}
     />
   );
-  // Above the full-screen map (z-[55]) and below the session-expired screen (z-[100]); a solid base under the tint
-  // keeps the text readable over the map.
+  // Above the full-screen map (z-[55]) and below the session-expired screen (z-[100]), placed where the map's own
+  // controls are not: between the upload panel and Exit on wide screens, along the bottom on narrow ones. A solid
+  // base under the tint keeps the text readable over the map.
   return overlay ? (
-    <div className="fixed inset-x-0 top-0 z-[60] bg-surface shadow-2xl" data-testid="announcement-overlay">
+    <div
+      className="fixed inset-x-3 bottom-3 z-[60] overflow-hidden rounded-xl border border-line bg-surface shadow-2xl lg:top-4 lg:right-28 lg:bottom-auto lg:left-[22rem]"
+      data-testid="announcement-overlay"
+    >
       {banner}
     </div>
   ) : (
