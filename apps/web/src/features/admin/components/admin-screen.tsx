@@ -56,7 +56,7 @@ export function AdminScreen({ user }: { user: User }) {
     );
   }
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <StatsSection enabled={allowed} />
       <Section title="Users" lead={`${users.data.total} in total; online now means active in the last 30 minutes.`} testId="admin-users">
         <UsersTable rows={users.data.users} />
