@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/ui/page';
 import { AnalysisScreen } from '../../features/analysis';
-import { AccessPanel, MapAccessNotice } from '../../features/access';
+import { AccessPanel, ConsoleAccessPanel, MapAccessNotice } from '../../features/access';
 
 export function Component() {
   return (
@@ -24,6 +24,9 @@ export function Component() {
         <AccessPanel />
       </div>
       <AnalysisScreen />
+      <div className="mt-10">
+        <ConsoleAccessPanel />
+      </div>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { onBeforeSignOut } from '../../../lib/before-sign-out';
+import { logger } from '../../../lib/logger';
 import { useSession } from '../../auth';
 import { useDesktopNotifications } from '../../user-notifications';
 import { setCurrentTracker } from '../current';
@@ -36,7 +37,7 @@ export function ActivityTracking() {
       transport: fetchTransport,
       storage: safeStorage(),
       page: () => window.location.pathname,
-      warn: (message) => console.warn(message),
+      warn: (message) => logger.warn(message),
     });
     setCurrentTracker(t);
     trackerRef.current = t;
