@@ -113,7 +113,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   registerLocations(app, { database });
   registerDataApi(app, { database });
   registerAccount(app, { config, database });
-  registerActivity(app, { database, usersService });
+  registerActivity(app, { database, usersService, scheduledCleanupDays: config.access.scheduledCleanupDays });
   mapRoutes(app, { config });
   await registerNotifications(app, { database, pubsub });
 

@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   DEFAULT_WEEKLY_IMAGE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5)),
   DEFAULT_IMAGES_PER_INSTANCE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
   DEFAULT_MAP_ACCESS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  INACTIVE_USER_CLEANUP_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   ACCESS_CODE_ATTEMPTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: optionalUrl,
@@ -129,9 +130,14 @@ export type Config = {
    * Access codes and image limits: the operator's code file (ACCESS_CODES_FILE, default DATA_DIR/access-codes.json),
    * the limits of a user without a code, and redemption attempts allowed per user and per address per minute.
    */
-  access: { codesFile: string; defaultWeeklyImageLimit: number; defaultImagesPerInstance: number;
+  access: {
+    codesFile: string;
+    defaultWeeklyImageLimit: number;
+    defaultImagesPerInstance: number;
     /** Whether a user without a code may use the map portal (spec default: no). */
     defaultMapAccess: boolean;
+    /** Scheduled inactive-user cleanup: remove users inactive this many days, once a day; undefined = only by hand. */
+    scheduledCleanupDays: number | undefined;
     attemptsPerMinute: number;
   };
   /**
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultWeeklyImageLimit: e.DEFAULT_WEEKLY_IMAGE_LIMIT,
       defaultImagesPerInstance: e.DEFAULT_IMAGES_PER_INSTANCE,
       defaultMapAccess: e.DEFAULT_MAP_ACCESS === 'true',
+      scheduledCleanupDays: e.INACTIVE_USER_CLEANUP_DAYS,
       attemptsPerMinute: e.ACCESS_CODE_ATTEMPTS_PER_MINUTE,
     },
     storage:

@@ -184,3 +184,31 @@ describe('per-user notifications', () => {
     expect(capped.notifications.at(-1)!.data.firstName).toBe('Crowd5');
   }, 120_000);
 });
+
+describe('scheduled cleanup (INACTIVE_USER_CLEANUP_DAYS)', () => {
+  it('a server started with the setting removes users inactive that long, and only those', async () => {
+    await server.signIn('recent@example.com', 'Recent');
+    await server.signIn('stale@example.com', 'Stale');
+    await server.db.database.db.execute(
+      sql`update users set last_active = now() - interval '45 days', signup_date = now() - interval '45 days'
+          where email = 'stale@example.com'`,
+    );
+    const emails = async () =>
+      (
+        (await server.db.database.db.execute(
+          sql`select email from users where email in ('recent@example.com', 'stale@example.com') order by email`,
+        )) as unknown as { rows: { email: string }[] }
+      ).rows.map((r) => r.email);
+    expect(await emails()).toEqual(['recent@example.com', 'stale@example.com']);
+    // A second process with the schedule: its first run is at start-up, the next a day later.
+    const scheduled = await startTestServer({
+      shareDatabaseWith: server.db,
+      env: { INACTIVE_USER_CLEANUP_DAYS: '30', ANALYSIS_WORKER: 'false' },
+    });
+    try {
+      await expect.poll(emails, { timeout: 10_000 }).toEqual(['recent@example.com']);
+    } finally {
+      await scheduled.close();
+    }
+  });
+});

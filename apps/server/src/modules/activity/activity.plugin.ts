@@ -9,7 +9,11 @@ import { ActivityService } from './activity.service';
 /** Activity, presence, the founder's users and cleanup, per-user notifications. Needs the engine's storage. */
 export function registerActivity(
   app: FastifyInstance,
-  { database, usersService }: { database: Database; usersService: UsersService },
+  {
+    database,
+    usersService,
+    scheduledCleanupDays,
+  }: { database: Database; usersService: UsersService; scheduledCleanupDays?: number | undefined },
 ): { activity: ActivityService } {
   const accounts = new AccountRepository(database.db);
   const storage = app.analysisEngine.storage;
@@ -28,5 +32,17 @@ export function registerActivity(
     }
   });
   activityRoutes(app, { activity });
+  if (scheduledCleanupDays) {
+    // Once a day in every process: deleting is idempotent, so two processes at once only find nothing left.
+    const run = () =>
+      void activity
+        .scheduledCleanup(scheduledCleanupDays)
+        .then((n) => n && app.log.info({ removed: n, days: scheduledCleanupDays }, 'inactive users removed'))
+        .catch((err: unknown) => app.log.warn({ err }, 'scheduled inactive-user cleanup failed'));
+    const timer = setInterval(run, 86_400_000);
+    timer.unref();
+    app.addHook('onReady', async () => run());
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   return { activity };
 }

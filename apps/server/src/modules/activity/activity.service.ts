@@ -158,6 +158,13 @@ export class ActivityService {
     return { ...base, dryRun: false, deleted };
   }
 
+  /** The scheduled run: counts and removes in one go (no founder to confirm); returns how many went. */
+  async scheduledCleanup(days: number): Promise<number> {
+    const dry = await this.cleanup({ days, dryRun: true });
+    if (!dry.count) return 0;
+    return (await this.cleanup({ days, dryRun: false, confirmCount: dry.count })).deleted;
+  }
+
   // ── Per-user notifications ─────────────────────────────────────────────────────────────────────
 
   /**
