@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConsoleAccessSchema, MyLimitsSchema, RedeemAccessCodeResponseSchema } from '@vt/shared';
 import { apiGet, apiSend } from '../../lib/api-client';
-import { trackActivity } from '../activity/current';
+import { trackActivity } from '../activity';
 
 export const MY_LIMITS_KEY = ['limits', 'me'] as const;
 

@@ -6,7 +6,7 @@ import { LOCATION_INDEX_KEY, fetchAnalysis } from './api';
 import { userErrorFor, type UserError } from './format';
 import { applyEvent, initialRunState, type RunState } from './stages';
 import { UploadFailure, uploadPhoto } from './upload';
-import { trackActivity } from '../activity/current';
+import { trackActivity } from '../activity';
 
 export type Phase = 'idle' | 'uploading' | 'analysing' | 'finished' | 'error';
 

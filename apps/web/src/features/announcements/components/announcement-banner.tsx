@@ -7,7 +7,7 @@ import { useCurrentAnnouncement } from '../api';
 import { formatExpiryCountdown } from '../countdown';
 import { markNotificationRead, readNotificationIds } from '../read-ids';
 import { cx } from '../../../components/ui/cx';
-import { trackActivity } from '../../activity/current';
+import { trackActivity } from '../../activity';
 
 /** The global announcement banner (spec 2 §4): on every screen for signed-in people, until dismissed. */
 export function AnnouncementBanner() {
