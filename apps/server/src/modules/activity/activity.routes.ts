@@ -10,8 +10,14 @@ import { badRequest, describeZodError } from '../../lib/errors';
 import type { ActivityService } from './activity.service';
 
 /** Activity and presence (spec 2 §7), the founder's users, statistics and cleanup, and per-user notifications. */
+/**
+ * A browser sends a few events a minute (debounced, heartbeat every 2 minutes); this bounds a runaway or hostile client
+ * per address without touching real use. A 429 is dropped by the tracker, as the spec drops other statuses.
+ */
+const ACTIVITY_RATE_LIMIT = { rateLimit: { max: 240, timeWindow: '1 minute' } };
+
 export function activityRoutes(app: FastifyInstance, { activity }: { activity: ActivityService }): void {
-  app.post('/api/users/activity', async (request) => {
+  app.post('/api/users/activity', { config: ACTIVITY_RATE_LIMIT }, async (request) => {
     const user = requireUser(request);
     const parsed = ActivityEventSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_activity');
@@ -19,7 +25,7 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
     return { success: true };
   });
 
-  app.put<{ Params: { email: string } }>('/api/users/:email/status', async (request) => {
+  app.put<{ Params: { email: string } }>('/api/users/:email/status', { config: ACTIVITY_RATE_LIMIT }, async (request) => {
     const user = requireUser(request);
     const parsed = UserStatusSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_status');
