@@ -198,4 +198,17 @@ describe('sending', () => {
     expect(s.events).toHaveLength(0);
     await t.stop();
   });
+
+  it('page unload goes at once and keeps debounced events for the next visit', async () => {
+    const s = scriptedTransport();
+    const { t, storage } = tracker(s.transport);
+    t.navigation('/history');
+    t.unload();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.events.map((e) => [e.event.action, e.at - T0])).toEqual([['page_unload', 0]]);
+    expect(JSON.parse(storage.getItem(ACTIVITY_QUEUE_KEY)!)).toEqual([expect.objectContaining({ action: 'page_navigation' })]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(s.events).toHaveLength(1);
+    await t.stop();
+  });
 });

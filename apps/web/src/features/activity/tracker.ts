@@ -120,13 +120,7 @@ export class ActivityTracker {
   /** Records an event: critical ones go at once, the rest after a 5 s quiet period per action. */
   track(action: ActivityAction, details?: Record<string, unknown>): Promise<DeliveryResult> | undefined {
     if (this.stopped) return undefined;
-    const event: ActivityEvent = {
-      userEmail: this.email,
-      action,
-      page: this.env.page(),
-      timestamp: new Date(this.now()).toISOString(),
-      ...(details ? { details } : {}),
-    };
+    const event = this.event(action, details);
     if (CRITICAL_ACTIONS.has(action)) return this.deliver(event);
     const pending = this.debounced.get(action);
     if (pending) {
@@ -245,10 +239,35 @@ export class ActivityTracker {
     this.env.transport.sendStatus(this.email, { isOnline, currentPage: this.env.page() }).catch(() => {});
   }
 
+  /**
+   * The page is going away: page_unload cannot wait out a debounce, so it goes at once (the transport's keepalive
+   * lets it outlive the page), and events still waiting for theirs are kept in the queue for the next visit.
+   */
+  unload(): void {
+    if (this.stopped) return;
+    for (const [action, { timer, event }] of this.debounced) {
+      clearTimeout(timer);
+      this.timers.delete(timer);
+      this.debounced.delete(action);
+      this.enqueue(event);
+    }
+    void this.attempt(this.event('page_unload'));
+  }
+
+  private event(action: ActivityAction, details?: Record<string, unknown>): ActivityEvent {
+    return {
+      userEmail: this.email,
+      action,
+      page: this.env.page(),
+      timestamp: new Date(this.now()).toISOString(),
+      ...(details ? { details } : {}),
+    };
+  }
+
   /** Sign-out: the logout event goes first (one attempt, the session ends right after), then everything stops. */
   async stop(opts: { logout?: boolean } = {}): Promise<void> {
     if (this.stopped) return;
-    if (opts.logout) await this.attempt({ userEmail: this.email, action: 'user_logout', page: this.env.page(), timestamp: new Date(this.now()).toISOString() });
+    if (opts.logout) await this.attempt(this.event('user_logout'));
     this.stopped = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     for (const t of this.timers) clearTimeout(t);

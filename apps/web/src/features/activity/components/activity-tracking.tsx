@@ -50,7 +50,7 @@ export function ActivityTracking() {
       t.noteInput();
     };
     const onVisibility = () => t.visibility(document.visibilityState === 'hidden');
-    const onPageHide = () => void t.track('page_unload');
+    const onPageHide = () => t.unload();
     for (const e of INPUT_EVENTS) window.addEventListener(e, onInput, { passive: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);
