@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Chosen once in the runner process; workers re-evaluate this file and inherit the environment.
@@ -58,6 +59,8 @@ export default defineConfig({
       OIDC_CLIENT_ID: '',
       OIDC_CLIENT_SECRET: '',
       FOUNDER_EMAILS: '',
+      // One test-only code with map access (fixtures/auth.ts grantMapAccess); the repository ships no real codes.
+      ACCESS_CODES_FILE: join(dirname(fileURLToPath(import.meta.url)), 'fixtures/access-codes.e2e.json'),
       NODE_ENV: 'test',
     },
   },

@@ -81,5 +81,13 @@ test.describe('/access-ai: weekly limits and access codes', () => {
       'You have used all 5 images of your weekly limit. Uploads open again on Monday',
     );
     await snap(page, 'access-panel-used-up-1280');
+
+    // Choosing a sixth photo in the page is refused with the server's reason, and no retry is offered.
+    await page.getByTestId('photo-input').setInputFiles({ name: 'p7.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const error = page.getByTestId('analysis-error');
+    await expect(error).toContainText('You have used all 5 images of your weekly limit');
+    await expect(error).toContainText('Your weekly limit resets on Monday');
+    await expect(error.getByRole('button', { name: /retry/i })).toHaveCount(0);
+    await snap(page, 'access-upload-refused-1280');
   });
 });

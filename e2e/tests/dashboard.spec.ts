@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { signInLocally, signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 
 async function snap(page: Page, name: string) {
@@ -68,7 +68,7 @@ test.describe('/dashboard', () => {
   });
 
   test('with an analysis: recent activity, details modal, export, view on map, delete', async ({ page }) => {
-    await signInLocally(page, { email: uniqueEmail('dash-data'), name: 'Dan Data' });
+    await signInWithMapAccess(page, { email: uniqueEmail('dash-data'), name: 'Dan Data' });
     const id = await uploadAndWait(page, 25.7781, -80.1301);
     await page.goto('/dashboard');
     const item = page.getByTestId('recent-analysis');

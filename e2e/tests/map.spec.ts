@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 
 async function snap(page: Page, name: string) {
@@ -111,7 +111,7 @@ test.describe('the map', () => {
     page,
     baseURL,
   }) => {
-    await signInLocally(page, { email: uniqueEmail('map'), name: 'Marta Map' });
+    await signInWithMapAccess(page, { email: uniqueEmail('map'), name: 'Marta Map' });
     const watch = watchOffline(page, baseURL!);
     await page.goto('/map');
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
@@ -217,7 +217,7 @@ test.describe('the map', () => {
   });
 
   test('a photo with nothing to locate it falls back to central Miami and still flies there', async ({ page }) => {
-    await signInLocally(page, { email: uniqueEmail('fallback'), name: 'Fal Back' });
+    await signInWithMapAccess(page, { email: uniqueEmail('fallback'), name: 'Fal Back' });
     await page.goto('/map');
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
     const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#404040' } })
@@ -238,7 +238,7 @@ test.describe('the map', () => {
   test('index sidebar: samples, +N more, Full Index, item card, remove and clear all with confirm', async ({
     page,
   }) => {
-    await signInLocally(page, { email: uniqueEmail('index'), name: 'Ines Index' });
+    await signInWithMapAccess(page, { email: uniqueEmail('index'), name: 'Ines Index' });
     await page.goto('/map');
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
     await page.getByRole('button', { name: /^Location Index/ }).click();
@@ -291,7 +291,7 @@ test.describe('the map', () => {
   });
 
   test("the dashboard's View hint flies the map to that analysis once", async ({ page }) => {
-    await signInLocally(page, { email: uniqueEmail('hint'), name: 'Hint Person' });
+    await signInWithMapAccess(page, { email: uniqueEmail('hint'), name: 'Hint Person' });
     const target = { lat: 25.7496, lng: -80.2628 }; // Coral Gables, far from the start centre
     await page.evaluate((t) => {
       localStorage.setItem('vt.map.navigationHint', JSON.stringify({ id: 'dash-1', ...t, time: Date.now() }));
@@ -311,7 +311,7 @@ test.describe('the map', () => {
   });
 
   test('phone width: the map, the panel and Exit fit', async ({ page }) => {
-    await signInLocally(page, { email: uniqueEmail('phone'), name: 'Pia Phone' });
+    await signInWithMapAccess(page, { email: uniqueEmail('phone'), name: 'Pia Phone' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/map');
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { signInLocally, signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 
 test('the navigation bar turns compact after 20 px of scroll', async ({ page }) => {
   await page.goto('/');
@@ -38,7 +38,7 @@ test('the mobile menu opens and closes by keyboard at phone width', async ({ pag
 });
 
 test('the site navigation is hidden on /map', async ({ page }) => {
-  await signInLocally(page, { email: uniqueEmail('map'), name: 'Map Person' });
+  await signInWithMapAccess(page, { email: uniqueEmail('map'), name: 'Map Person' });
   await page.goto('/map');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });

@@ -28,6 +28,7 @@ import { registerGallery } from './modules/gallery/gallery.plugin';
 import { registerAccount } from './modules/account/account.plugin';
 import { registerDataStats } from './modules/data-stats/data-stats.plugin';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
+import { registerActivity } from './modules/activity/activity.plugin';
 
 export const APP_VERSION = '0.1.0';
 
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   corrections.onPlaceConfirmed((e) => engine.gallery.onPlaceConfirmed(e).then(() => undefined));
   registerDataApi(app, { database });
   registerAccount(app, { config, database });
+  registerActivity(app, { database, usersService, scheduledCleanupDays: config.access.scheduledCleanupDays });
   mapRoutes(app, { config });
   await registerNotifications(app, { database, pubsub });
   registerGallery(app, { database });

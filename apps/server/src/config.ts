@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   ACCESS_CODES_FILE: optionalString,
   DEFAULT_WEEKLY_IMAGE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5)),
   DEFAULT_IMAGES_PER_INSTANCE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
+  DEFAULT_MAP_ACCESS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  INACTIVE_USER_CLEANUP_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   ACCESS_CODE_ATTEMPTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: optionalUrl,
@@ -128,7 +130,16 @@ export type Config = {
    * Access codes and image limits: the operator's code file (ACCESS_CODES_FILE, default DATA_DIR/access-codes.json),
    * the limits of a user without a code, and redemption attempts allowed per user and per address per minute.
    */
-  access: { codesFile: string; defaultWeeklyImageLimit: number; defaultImagesPerInstance: number; attemptsPerMinute: number };
+  access: {
+    codesFile: string;
+    defaultWeeklyImageLimit: number;
+    defaultImagesPerInstance: number;
+    /** Whether a user without a code may use the map portal (spec default: no). */
+    defaultMapAccess: boolean;
+    /** Scheduled inactive-user cleanup: remove users inactive this many days, once a day; undefined = only by hand. */
+    scheduledCleanupDays: number | undefined;
+    attemptsPerMinute: number;
+  };
   /**
    * The text locator (OCR of signs and shop fronts, then the Miami-Dade geoparser): on/off, OCR worker threads
    * (default: the analysis concurrency, since each running analysis reads its own photo) and trained languages.
@@ -218,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesFile: resolve(e.ACCESS_CODES_FILE ?? join(dataDir, 'access-codes.json')),
       defaultWeeklyImageLimit: e.DEFAULT_WEEKLY_IMAGE_LIMIT,
       defaultImagesPerInstance: e.DEFAULT_IMAGES_PER_INSTANCE,
+      defaultMapAccess: e.DEFAULT_MAP_ACCESS === 'true',
+      scheduledCleanupDays: e.INACTIVE_USER_CLEANUP_DAYS,
       attemptsPerMinute: e.ACCESS_CODE_ATTEMPTS_PER_MINUTE,
     },
     storage:

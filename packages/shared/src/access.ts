@@ -214,4 +214,7 @@ export const ACCESS_MESSAGES = {
   invalid: 'Invalid access code',
   alreadyRedeemed: 'Code already redeemed',
   underConstruction: 'This access code is temporarily under construction. Please try again later.',
+  /** The map portal (and the server calls only it makes) is for holders of a code with map access (spec 2 §2, §9). */
+  mapAccessRequired:
+    'The map needs map access. Redeem an access code with map access on Launch VT (/access-ai); until then you can analyse photos there.',
 } as const;

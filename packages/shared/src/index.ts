@@ -13,3 +13,4 @@ export * from './contracts/data-api';
 export * from './contracts/notifications';
 export * from './contracts/gallery';
 export * from './contracts/data-stats';
+export * from './contracts/activity';

@@ -16,6 +16,7 @@ import * as accessSchema from './schema.access';
 import * as notificationsSchema from './schema.notifications';
 import * as gallerySchema from './schema.gallery';
 import * as dataSchema from './schema.data';
+import * as activitySchema from './schema.activity';
 
 const schema = {
   ...coreSchema,
@@ -25,6 +26,7 @@ const schema = {
   ...notificationsSchema,
   ...gallerySchema,
   ...dataSchema,
+  ...activitySchema,
 };
 
 export type Schema = typeof schema;

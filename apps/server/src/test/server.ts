@@ -64,6 +64,8 @@ export async function startTestServer(
     // Tests that are not about quotas upload many photos per user; quota tests pass their own limits in env.
     DEFAULT_WEEKLY_IMAGE_LIMIT: '100000',
     DEFAULT_IMAGES_PER_INSTANCE: '100',
+    // Likewise the map's own calls (the location index); tests about map access pass DEFAULT_MAP_ACCESS=false.
+    DEFAULT_MAP_ACCESS: 'true',
     ...opts.env,
   });
   opts.adjust?.(config);

@@ -3,6 +3,8 @@ import { SessionExpiredScreen, useAuthEventBridge } from '../features/auth';
 import { isNavHidden, NavBar } from '../features/navigation';
 import { SiteFooter } from '../features/public-site';
 import { AnnouncementBanner } from '../features/announcements';
+import { ActivityTracking } from '../features/activity';
+import { ConsoleAccessSync } from '../features/access';
 
 export function RootLayout() {
   useAuthEventBridge();
@@ -24,6 +26,8 @@ export function RootLayout() {
       </main>
       {!fullScreen && <SiteFooter />}
       <SessionExpiredScreen />
+      <ActivityTracking />
+      <ConsoleAccessSync />
       {/* Every full page load starts with the key "default"; keying those by path stops one page's scroll leaking into another. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
     </div>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { RequireAuth } from '../features/auth';
+import { RequireMapAccess } from '../features/access';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -9,26 +10,9 @@ import { RouteError } from './route-error';
  * never pulls code that only signed-in screens need (the map above all).
  */
 
-/** Pages that later work replaces: title and purpose for the "being built" stand-in. */
-const BEING_BUILT: Array<{ path: string; title: string; purpose: string }> = [
-  {
-    path: 'admin',
-    title: 'Admin Panel',
-    purpose: 'Users, roles, access codes and the announcement banner, for the system administrator.',
-  },
-];
-
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).Component }),
 });
-
-const beingBuiltRoutes: RouteObject[] = BEING_BUILT.map(({ path, title, purpose }) => ({
-  path,
-  lazy: async () => {
-    const { BeingBuilt } = await import('./routes/being-built');
-    return { Component: () => <BeingBuilt title={title} purpose={purpose} /> };
-  },
-}));
 
 export const routes: RouteObject[] = [
   {
@@ -60,7 +44,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'access-ai', ...page(() => import('./routes/access-ai')) },
-          { path: 'map', ...page(() => import('./routes/map')) },
+          // The map portal needs map access from a code (spec 2 §2); without it, /access-ai explains.
+          { element: <RequireMapAccess />, children: [{ path: 'map', ...page(() => import('./routes/map')) }] },
           { path: 'analysis-history', ...page(() => import('./routes/analysis-history')) },
           { path: 'settings', ...page(() => import('./routes/settings')) },
           { path: 'location-history', ...page(() => import('./routes/location-history')) },
@@ -71,7 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'projects', ...page(() => import('./routes/projects')) },
           { path: 'railway', ...page(() => import('./routes/railway')) },
           { path: 'api-reference', ...page(() => import('./routes/api-reference')) },
-          ...beingBuiltRoutes,
+          { path: 'admin', ...page(() => import('./routes/admin')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

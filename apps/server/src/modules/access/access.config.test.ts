@@ -10,6 +10,8 @@ describe('access settings', () => {
       codesFile: join(resolve('/tmp/vt-config-test'), 'access-codes.json'),
       defaultWeeklyImageLimit: 5,
       defaultImagesPerInstance: 1,
+      defaultMapAccess: false,
+      scheduledCleanupDays: undefined,
       attemptsPerMinute: 10,
     });
   });
@@ -21,14 +23,20 @@ describe('access settings', () => {
       DEFAULT_WEEKLY_IMAGE_LIMIT: '12',
       DEFAULT_IMAGES_PER_INSTANCE: '3',
       ACCESS_CODE_ATTEMPTS_PER_MINUTE: '4',
+      DEFAULT_MAP_ACCESS: 'true',
+      INACTIVE_USER_CLEANUP_DAYS: '120',
     });
     expect(config.access).toEqual({
       codesFile: '/etc/vt/codes.json',
       defaultWeeklyImageLimit: 12,
       defaultImagesPerInstance: 3,
+      defaultMapAccess: true,
+      scheduledCleanupDays: 120,
       attemptsPerMinute: 4,
     });
     expect(() => loadConfig({ ...base, DEFAULT_WEEKLY_IMAGE_LIMIT: '-1' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, DEFAULT_IMAGES_PER_INSTANCE: '0' })).toThrow(/DEFAULT_IMAGES_PER_INSTANCE/);
+    expect(() => loadConfig({ ...base, DEFAULT_MAP_ACCESS: 'yes' })).toThrow(/DEFAULT_MAP_ACCESS/);
+    expect(() => loadConfig({ ...base, INACTIVE_USER_CLEANUP_DAYS: '0' })).toThrow(/INACTIVE_USER_CLEANUP_DAYS/);
   });
 });

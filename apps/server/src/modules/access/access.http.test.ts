@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +12,9 @@ import {
   MyLimitsSchema,
   RedeemAccessCodeResponseSchema,
 } from '@vt/shared';
-import { startTestServer, type TestServer } from '../../test/server';
-import type { TestBrowser } from '../../test/browser';
+import { freePort, startTestServer, type TestServer } from '../../test/server';
+import { testDatabaseKind } from '../../test/db';
+import { TestBrowser } from '../../test/browser';
 import { SESSION_COOKIE } from '../../auth/auth.routes';
 import { plainJpeg } from '../photos/photos.fixtures';
 
@@ -66,6 +69,7 @@ beforeAll(async () => {
       ACCESS_CODES_FILE: join(dir, 'codes.json'),
       DEFAULT_WEEKLY_IMAGE_LIMIT: '5',
       DEFAULT_IMAGES_PER_INSTANCE: '1',
+      DEFAULT_MAP_ACCESS: 'false',
       ACCESS_CODE_ATTEMPTS_PER_MINUTE: '1000',
       FOUNDER_EMAILS: 'founder@example.com',
       ANALYSIS_WORKER: 'false',
@@ -182,6 +186,36 @@ describe('limits and redemption', () => {
   });
 });
 
+describe('map access', () => {
+  const place = { name: 'Bayfront Park', lat: 25.7753, lng: -80.1862 };
+
+  it('refuses the map portal\'s own calls without a code with map access, and opens them with one', async () => {
+    const b = await server.signIn('no-map@example.com', 'No Map');
+    const refused = await b.api('/api/location-index', { method: 'POST', body: place });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: expect.objectContaining({
+        code: 'map_access_required',
+        message: expect.stringContaining('Redeem an access code with map access'),
+      }),
+    });
+    expect((await b.api('/api/location-index', { method: 'DELETE' })).status).toBe(403);
+    // Reading the index is not map-only: /access-ai shows it too.
+    expect((await b.api('/api/location-index')).status).toBe(200);
+
+    expect((await redeem(b, CODES.early)).status).toBe(200);
+    expect((await b.api('/api/location-index', { method: 'POST', body: place })).status).toBe(201);
+    expect((await b.api('/api/location-index', { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('opens the map to founders without a code, and to nobody signed out', async () => {
+    const founder = await server.signIn('founder@example.com', 'Founder');
+    expect(MyLimitsSchema.parse((await founder.api('/api/limits/me')).body).mapAccess).toBe(true);
+    expect((await founder.api('/api/location-index', { method: 'POST', body: place })).status).toBe(201);
+    expect((await server.browser().api('/api/location-index', { method: 'POST', body: place })).status).toBe(401);
+  });
+});
+
 describe('weekly quota on uploads', () => {
   it('accepts exactly 5 of 20 parallel uploads and says why and when the rest may come', async () => {
     const b = await server.signIn('parallel@example.com', 'Parallel');
@@ -250,6 +284,65 @@ describe('weekly quota on uploads', () => {
     }
   }, 90_000);
 });
+
+// Two real server processes (this one's app and a child `main.ts`) on one PostgreSQL: the quota is the database's
+// to keep, not any process's memory. PGlite is in-process only, so this runs where PostgreSQL is.
+if (testDatabaseKind() === 'postgres') {
+  describe('weekly quota across two server processes on PostgreSQL', () => {
+    let child: ChildProcess | undefined;
+    afterAll(() => {
+      child?.kill('SIGTERM');
+    });
+
+    it('accepts exactly 5 of 20 parallel uploads split between the processes', async () => {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const childDataDir = mkdtempSync(join(tmpdir(), 'vt-child-'));
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseUrl,
+          DATA_DIR: childDataDir,
+          DATABASE_URL: server.db.url!,
+          // The same secret as the in-process server, so its session cookie is valid on both.
+          SESSION_SECRET: server.config.sessionSecret,
+          LOG_LEVEL: 'silent',
+          WEB_DIST_DIR: join(childDataDir, 'no-web'),
+          DEFAULT_WEEKLY_IMAGE_LIMIT: '5',
+          DEFAULT_IMAGES_PER_INSTANCE: '1',
+          ANALYSIS_WORKER: 'false',
+          TEXT_LOCATOR: 'false',
+          ACCESS_CODES_FILE: join(dir, 'codes.json'),
+        },
+      });
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const up = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+        if (up) break;
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`child server did not start: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+
+      const a = await server.signIn('two-processes@example.com', 'Two Processes');
+      const b = new TestBrowser(baseUrl);
+      b.setCookie(SESSION_COOKIE, a.cookie(SESSION_COOKIE)!);
+      expect((await b.api('/api/limits/me')).status).toBe(200);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(i % 2 ? a : b, 1)));
+      expect(results.filter((r) => r.status === 202)).toHaveLength(5);
+      expect(results.filter((r) => r.status === 429)).toHaveLength(15);
+      expect(MyLimitsSchema.parse((await a.api('/api/limits/me')).body).currentUsage).toBe(5);
+      expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body).currentUsage).toBe(5);
+      rmSync(childDataDir, { recursive: true, force: true });
+    }, 150_000);
+  });
+}
 
 describe('console access', () => {
   it('grants a level for 365 days, shows console output only for 100 and 90', async () => {

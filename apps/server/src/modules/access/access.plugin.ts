@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_IMAGE_LIMITS } from '@vt/shared';
+import { ACCESS_MESSAGES, DEFAULT_IMAGE_LIMITS } from '@vt/shared';
+import { AppError } from '../../lib/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { QuotaService } from '../photos/quota.service';
@@ -20,6 +21,16 @@ export class AccessQuotaService implements QuotaService {
 }
 
 /**
+ * Server calls that only the map portal makes: changing the location index (add, remove, clear, and whatever
+ * index actions join them under the same path). Reading the index stays open, because /access-ai shows it too.
+ * Kept as a path rule here rather than a line in each route so every index action added later is covered.
+ */
+export function isMapOnlyCall(method: string, routeUrl: string | undefined): boolean {
+  if (!routeUrl || method === 'GET' || method === 'HEAD') return false;
+  return routeUrl === '/api/location-index' || routeUrl.startsWith('/api/location-index/');
+}
+
+/**
  * Reads the operator's code file, seeds it, installs the admin-capability check and the routes.
  * Returns the quota service for the photo intake.
  */
@@ -34,12 +45,19 @@ export async function registerAccess(
       ...DEFAULT_IMAGE_LIMITS,
       weeklyImageLimit: config.access.defaultWeeklyImageLimit,
       imagesPerInstance: config.access.defaultImagesPerInstance,
+      mapAccess: config.access.defaultMapAccess,
     },
     attemptsPerMinute: config.access.attemptsPerMinute,
     founderEmails,
   });
   await access.seed();
   app.decorate('adminCapability', (user) => access.isAdminCapable(user));
+  app.addHook('preHandler', async (request) => {
+    // Signed-out callers fall through to the route, which answers 401.
+    if (!request.user || !isMapOnlyCall(request.method, request.routeOptions.url)) return;
+    if (!(await access.hasMapAccess(request.user.id)))
+      throw new AppError(403, 'map_access_required', ACCESS_MESSAGES.mapAccessRequired);
+  });
   accessRoutes(app, { access });
   return { access, quota: new AccessQuotaService(access) };
 }

@@ -242,6 +242,11 @@ export class AccessService {
     );
   }
 
+  /** Whether the map portal is open to this user: a still-active code with map access, or the founder role. */
+  async hasMapAccess(userId: string): Promise<boolean> {
+    return (await this.currentLimits(userId)).limits.mapAccess;
+  }
+
   /** Founder e-mails, the founder role, and holders of an active founder or admin code (spec 2 §6). */
   async isAdminCapable(user: User): Promise<boolean> {
     if (user.role === 'founder' || this.founderEmails.has(user.email.toLowerCase())) return true;

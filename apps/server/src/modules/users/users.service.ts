@@ -35,12 +35,18 @@ const PERMISSIONS: Record<Role, string[]> = {
 /** Users: login tracking (spec 1 §4), roles from configuration (decisions §2), profile. */
 export class UsersService {
   private readonly founderEmails: Set<string>;
+  private readonly firstSignInListeners: ((user: User) => Promise<void>)[] = [];
 
   constructor(
     private readonly repo: UsersRepository,
     opts: { founderEmails: string[] },
   ) {
     this.founderEmails = new Set(opts.founderEmails.map((e) => e.toLowerCase()));
+  }
+
+  /** Called after a person's first sign-in is stored (notifications of spec 1 §4 live in the activity module). */
+  onFirstSignIn(listener: (user: User) => Promise<void>): void {
+    this.firstSignInListeners.push(listener);
   }
 
   /** The role is decided again at every sign-in so a change of FOUNDER_EMAILS takes effect on the next one. */
@@ -105,7 +111,9 @@ export class UsersService {
       ]);
       return { row, firstSignIn };
     });
-    return { user: toUserDto(row, now), firstSignIn };
+    const user = toUserDto(row, now);
+    if (firstSignIn) await Promise.allSettled(this.firstSignInListeners.map((l) => l(user)));
+    return { user, firstSignIn };
   }
 
   /** Creates the system accounts once; later runs only refresh their role. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/ui/page';
 import { AnalysisScreen } from '../../features/analysis';
-import { AccessPanel } from '../../features/access';
+import { AccessPanel, ConsoleAccessPanel, MapAccessNotice } from '../../features/access';
 
 export function Component() {
   return (
@@ -19,10 +19,14 @@ export function Component() {
           .
         </p>
       </PageHeader>
+      <MapAccessNotice />
       <div className="mb-6">
         <AccessPanel />
       </div>
       <AnalysisScreen />
+      <div className="mt-10">
+        <ConsoleAccessPanel />
+      </div>
     </Page>
   );
 }

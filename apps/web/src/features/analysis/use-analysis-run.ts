@@ -6,6 +6,7 @@ import { LOCATION_INDEX_KEY, fetchAnalysis } from './api';
 import { userErrorFor, type UserError } from './format';
 import { applyEvent, initialRunState, type RunState } from './stages';
 import { UploadFailure, uploadPhoto } from './upload';
+import { trackActivity } from '../activity';
 
 export type Phase = 'idle' | 'uploading' | 'analysing' | 'finished' | 'error';
 
@@ -99,7 +100,10 @@ export function useAnalysisRun() {
       try {
         const analysis = await fetchAnalysis(id, signal);
         if (signal.aborted) return;
-        if (analysis.status === 'done' || analysis.status === 'failed') dispatch({ type: 'finished', analysis });
+        if (analysis.status === 'done' || analysis.status === 'failed') {
+          dispatch({ type: 'finished', analysis });
+          trackActivity('image_analysis', { analysisId: id, status: analysis.status });
+        }
         else dispatch({ type: 'error', error: userErrorFor({ network: true }) });
       } catch (error) {
         if (!signal.aborted) dispatch({ type: 'error', error: errorFrom(error) });
@@ -122,7 +126,10 @@ export function useAnalysisRun() {
         const response = await uploadPhoto(file, (value) => dispatch({ type: 'progress', value }), abort.signal);
         analysisId = response.analyses[0]!.analysisId;
       } catch (error) {
-        if (!abort.signal.aborted) dispatch({ type: 'error', error: errorFrom(error) });
+        if (!abort.signal.aborted) {
+          dispatch({ type: 'error', error: errorFrom(error) });
+          trackActivity('error_occurred', { stage: 'upload', message: errorFrom(error).message.slice(0, 200) });
+        }
         return;
       }
       if (abort.signal.aborted) return;

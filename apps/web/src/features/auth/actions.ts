@@ -1,4 +1,5 @@
 import { LogoutResponseSchema } from '@vt/shared';
+import { runBeforeSignOut } from '../../lib/before-sign-out';
 import { clearAuthStorage } from './auth-storage';
 import { loginUrl } from './return-to';
 
@@ -11,6 +12,7 @@ export function startSignIn(returnTo: string): void {
 /** Ends the server session (and the provider's, when it supports it), then follows the server's redirect. */
 export async function signOut(): Promise<void> {
   clearAuthStorage();
+  await runBeforeSignOut();
   let target = '/';
   try {
     const response = await fetch('/auth/logout', {

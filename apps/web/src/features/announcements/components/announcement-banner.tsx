@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { TIMING, type Notification } from '@vt/shared';
 import { useSession } from '../../auth';
+import { isNavHidden } from '../../navigation';
 import { useCurrentAnnouncement } from '../api';
 import { formatExpiryCountdown } from '../countdown';
 import { markNotificationRead, readNotificationIds } from '../read-ids';
 import { cx } from '../../../components/ui/cx';
+import { trackActivity } from '../../activity';
 
 /** The global announcement banner (spec 2 §4): on every screen for signed-in people, until dismissed. */
 export function AnnouncementBanner() {
@@ -14,6 +16,8 @@ export function AnnouncementBanner() {
   const current = isAuthenticated ? (data?.current ?? null) : null;
   const [readIds, setReadIds] = useState(readNotificationIds);
   const [leaving, setLeaving] = useState<string | null>(null);
+  // Full-screen pages (the map) cover the page flow; there the banner floats above them instead.
+  const overlay = isNavHidden(useLocation().pathname);
 
   // Leaving → hidden after the spec's 300 ms, so the fade can play.
   useEffect(() => {
@@ -27,10 +31,40 @@ export function AnnouncementBanner() {
   }, [leaving]);
 
   if (!current || readIds.includes(current.id)) return null;
-  return <BannerView notification={current} leaving={leaving === current.id} onDismiss={() => setLeaving(current.id)} />;
+  const banner = (
+    <BannerView
+      notification={current}
+      leaving={leaving === current.id}
+      onDismiss={() => {
+        setLeaving(current.id);
+        trackActivity('notification_interaction', { id: current.id, action: 'dismiss' });
+      }}
+    />
+  );
+  // Above the full-screen map (z-[55]) and below the session-expired screen (z-[100]), placed where the map's own
+  // controls are not: between the upload panel and Exit on wide screens, along the bottom on narrow ones. A solid
+  // base under the tint keeps the text readable over the map.
+  return overlay ? (
+    <div
+      className="fixed inset-x-3 bottom-3 z-[60] overflow-hidden rounded-xl border border-line bg-surface shadow-2xl lg:top-4 lg:right-28 lg:bottom-auto lg:left-[22rem]"
+      data-testid="announcement-overlay"
+    >
+      {banner}
+    </div>
+  ) : (
+    banner
+  );
 }
 
-export function BannerView({ notification, leaving, onDismiss }: { notification: Notification; leaving?: boolean; onDismiss?: () => void }) {
+export function BannerView({
+  notification,
+  leaving,
+  onDismiss,
+}: {
+  notification: Notification;
+  leaving?: boolean;
+  onDismiss?: () => void;
+}) {
   const urgent = notification.priority === 'urgent';
   const countdown = useCountdown(notification.expiresAt);
   const link = notification.actionLink;

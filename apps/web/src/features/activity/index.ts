@@ -1,0 +1,2 @@
+export { ActivityTracking } from './components/activity-tracking';
+export { trackActivity } from './current';

@@ -1,0 +1,3 @@
+export { NotificationsList, DesktopNotificationsToggle } from './components/notifications-list';
+export { useDesktopNotifications } from './use-desktop-notifications';
+export { useMyNotifications, useMarkNotificationsRead } from './api';
