@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import sharp from 'sharp';
 import { gpsJpeg, streetSignPhoto } from '../fixtures/photos';
 
@@ -62,7 +62,7 @@ async function expectFlownTo(page: Page, target: { lat: number; lng: number }) {
 }
 
 async function openMap(page: Page, who: string) {
-  await signInLocally(page, { email: uniqueEmail(who), name: `${who} tester` });
+  await signInWithMapAccess(page, { email: uniqueEmail(who), name: `${who} tester` });
   await page.goto('/map');
   await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
 }
