@@ -31,6 +31,7 @@ import {
   writeResult,
   writeSummaryFigure,
 } from './harness';
+import { ece, pool } from './calibration';
 
 const PARSER_SAMPLES = join(SHARED_DATA_DIR, 'images', 'parser-samples');
 const WITHIN_M = 10;
@@ -168,7 +169,14 @@ async function main(): Promise<void> {
       const result = seen(analysis)?.analysis_result ?? null;
       const place = result?.place ?? null;
       const errorM = result ? haversineMeters(entry.expected, result) : null;
+      const gps = metadataEvidence(analysis);
       return {
+        calibration: {
+          metadata: gps?.kind === 'position' && gps.position && gps.radiusMeters != null && gps.confidence != null
+            ? { confidence: gps.confidence, hit: haversineMeters(entry.expected, gps.position) <= gps.radiusMeters }
+            : null,
+          fused: result && result.radiusMeters != null ? { confidence: result.confidence, hit: errorM! <= result.radiusMeters } : null,
+        },
         file: entry.file,
         place: entry.placeName,
         movedFromGazetteerM: entry.jitterMeters,
@@ -201,6 +209,10 @@ async function main(): Promise<void> {
       const { upload, error, analysis } = await analyse(browser, entry.file, readFileSync(join(dir, entry.file)));
       const result = seen(analysis)?.analysis_result ?? null;
       return {
+        // The same places, GPS stripped: the fallback's stated confidence is the chance the truth lies in its circle.
+        calibration: {
+          fused: result && result.radiusMeters != null ? { confidence: result.confidence, hit: haversineMeters(entry.expected, result) <= result.radiusMeters } : null,
+        },
         file: entry.file,
         upload,
         uploadError: error,
@@ -268,6 +280,18 @@ async function main(): Promise<void> {
         sources: count(noGps.map((n) => n.source)),
         confidence: stats(noGps.map((n) => n.confidence).filter((v): v is number => v !== null)),
       },
+      calibration: (() => {
+        const points = <K extends 'metadata' | 'fused'>(rows: Array<{ calibration: Partial<Record<K, { confidence: number; hit: boolean } | null>> }>, k: K) =>
+          rows.map((r) => r.calibration[k]).filter((p): p is { confidence: number; hit: boolean } => !!p);
+        const metadata = ece(points(generated, 'metadata'));
+        const fusedWithGps = ece(points(generated, 'fused'));
+        const fusedWithoutGps = ece(points(noGps, 'fused'));
+        return {
+          definition: 'stated confidence = probability that the truth lies within the stated radius; hit = it does (truth: the corpus position)',
+          metadata,
+          fused: { withGps: fusedWithGps, withoutGps: fusedWithoutGps, all: pool([fusedWithGps, fusedWithoutGps]) },
+        };
+      })(),
       parserWithoutGps: {
         files: parserNoGps.length,
         uploads: count(parserNoGps.map((p) => String(p.upload))),
@@ -302,6 +326,13 @@ async function main(): Promise<void> {
         date: startedAt.toISOString(),
       });
     }
+    console.error('\ncalibration (ECE of the stated confidence; target ≤ 0.1)');
+    table([
+      { of: 'metadata (GPS) locator', n: summary.calibration.metadata.n, ece: summary.calibration.metadata.ece },
+      { of: 'fused, with GPS', n: summary.calibration.fused.withGps.n, ece: summary.calibration.fused.withGps.ece },
+      { of: 'fused, GPS stripped', n: summary.calibration.fused.withoutGps.n, ece: summary.calibration.fused.withoutGps.ece },
+      { of: 'fused, both', n: summary.calibration.fused.all.n, ece: summary.calibration.fused.all.ece },
+    ]);
     console.error(`\nwrote ${file}${values.out ? '' : ' and the accuracy figure of bench/results/summary.json'}`);
     console.log(JSON.stringify(result, null, 2));
   } finally {

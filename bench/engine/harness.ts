@@ -15,6 +15,7 @@ import { openDatabase } from '@vt/server/src/db/client';
 import { freePort } from '@vt/server/src/test/server';
 import { TestBrowser } from '@vt/server/src/test/browser';
 import { BENCH_DIR, DEFAULT_CORPUS_DIR, generateCorpus, type Manifest } from '../corpus/generate';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/lib/server-runtime.mjs';
 
 export const REPO_ROOT = resolve(BENCH_DIR, '..');
 /** ../shared/data beside the checkout; read at run time, never copied into the repository. */
@@ -104,13 +105,14 @@ type ChildMessage = { type: 'ready'; baseUrl: string; config: Config; db: string
 
 /**
  * The server in a child process (bench/engine/server-process.ts), so its memory is measured apart from the
- * benchmark client holding files and following streams. The client signs in over HTTP as a browser would.
+ * benchmark client holding files and following streams. The client signs in over HTTP as a browser would. The
+ * process starts with `npm start`'s Node flags and malloc settings (scripts/lib/server-runtime.mjs).
  */
 export async function startServerProcess(db: DbChoice, env: Record<string, string> = {}): Promise<ServerProcess> {
   const script = fileURLToPath(new URL('server-process.ts', import.meta.url));
   const child = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, VT_BENCH_DB: JSON.stringify(db), VT_BENCH_ENV: JSON.stringify(env) },
+    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
+    env: { ...serverEnv(), VT_BENCH_DB: JSON.stringify(db), VT_BENCH_ENV: JSON.stringify(env) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T extends ChildMessage['type']>(type: T) =>

@@ -2,7 +2,8 @@
  * Engine speed, end to end through the real server: per-stage server time (read from each analysis record),
  * end-to-end latency, analyses per second with the default workers, peak RSS under 16 concurrent uploads, and
  * in the same run the floor: sharp alone decoding and thumbnailing the same file. The server runs in a child
- * process so its memory is read from /proc apart from this client's; `MALLOC_ARENA_MAX` set here reaches it.
+ * process so its memory is read from /proc apart from this client's; it starts with `npm start`'s Node flags and
+ * malloc settings (scripts/lib/server-runtime.mjs; `MALLOC_ARENA_MAX` set here overrides the default there).
  *
  * Run: `npm run bench:engine:speed [-- --db memory|disk|postgres://… --rounds N --out FILE]` (--out: a trial
  * run that leaves bench/results/ alone). Prints JSON; the issue's
@@ -16,6 +17,7 @@ import type { Analysis } from '@vt/shared';
 import { LOCATED_TIMING, STEPS } from '@vt/server/src/engine/pipeline/pipeline';
 import type { TestBrowser } from '@vt/server/src/test/browser';
 import type { ManifestEntry } from '../corpus/generate';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/lib/server-runtime.mjs';
 import {
   dbChoice,
   followEvents,
@@ -195,8 +197,9 @@ async function main(): Promise<void> {
         corpus: `${gps.length} places × (with GPS, without GPS), bench/corpus/generate.ts`,
         rounds,
         processes: 'server, job runner and database (PGlite WASM, when not PostgreSQL) in one child process; this process is the client',
-        // glibc's malloc arenas decide how much freed libvips memory stays resident; the server inherits this setting.
-        mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? 'glibc default (8 × cores)',
+        // glibc's malloc arenas decide how much freed libvips memory stays resident; the server runs as `npm start` runs it.
+        mallocArenaMax: serverEnv().MALLOC_ARENA_MAX ?? 'glibc default (8 × cores)',
+        serverNodeFlags: SERVER_NODE_FLAGS.join(' '),
       },
       definitions: {
         locatedMs: 'server: job start → fused result stored (metadata read, locators, fusion, their database writes and events); the place is streamed at this point and the derivatives follow. The figure compared with the 80 ms target',
@@ -241,7 +244,7 @@ async function main(): Promise<void> {
         concurrentUploads: burst.length,
         server: {
           startupRssMB: serverStartup.rssMB ?? null,
-          // Peak of start-up itself (PGlite's initdb on a fresh data directory is the high point there).
+          // Peak of start-up itself (PGlite's initdb on a fresh data directory runs in a short-lived child process, not counted here).
           startupHwmMB: serverStartup.hwmMB ?? null,
           baselineRssMB: baselineRss,
           peakRssMB: peakRss,

@@ -28,6 +28,10 @@ import { MAX_KEYPOINTS, type Features } from '@vt/server/src/engine/gallery/feat
 import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
+import { galleryEvidence } from '@vt/server/src/engine/locators/gallery.locator';
+import { fuse } from '@vt/server/src/engine/pipeline/fuse';
+import { describePlace, placeName } from '@vt/server/src/engine/pipeline/place';
+import { ece, type CalibrationPoint } from '../engine/calibration';
 import {
   GALLERY_PHOTOS,
   normalisedPhoto,
@@ -132,6 +136,19 @@ let unrelatedAsked = 0;
 const byKind = { 'near-duplicate': 0, 'same-scene': 0, none: 0 };
 const misses: string[] = [];
 const falseList: string[] = [];
+// Calibration: the gallery locator's best evidence and the fused result, as the engine would state them, against
+// the photo's own place (a false match is a confident miss).
+const galleryPoints: CalibrationPoint[] = [];
+const fusedPoints: CalibrationPoint[] = [];
+function calibrate(matches: Awaited<ReturnType<typeof matchInIndex>>, size: number, truth: LatLng) {
+  const evidence = galleryEvidence({ enabled: true, size, matches, timings: {} });
+  const best = evidence.find((e) => e.kind === 'position');
+  if (best?.position && best.radiusMeters != null && best.confidence != null)
+    galleryPoints.push({ confidence: best.confidence, hit: haversineMeters(best.position, truth) <= best.radiusMeters });
+  const fused = fuse([{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence], { describePlace, placeName });
+  if (fused.outcome === 'found' && fused.radiusMeters != null)
+    fusedPoints.push({ confidence: fused.confidence, hit: haversineMeters(fused, truth) <= fused.radiusMeters });
+}
 for (const [gallery, unrelated] of [
   [even, odd],
   [odd, even],
@@ -145,6 +162,7 @@ for (const [gallery, unrelated] of [
       (ids) => new Map(ids.map((id) => [id, features.get(id)!])),
     );
     const best = matches[0];
+    calibrate(matches, gallery.length, q.truth.place);
     if (inGallery.has(q.truth)) {
       asked++;
       byKind[best?.kind ?? 'none']++;
@@ -161,9 +179,9 @@ for (const [gallery, unrelated] of [
   // The untransformed unrelated photos too.
   for (const u of unrelated) {
     unrelatedAsked++;
-    const best = (
-      await matchInIndex(index, u.descriptors, (ids) => new Map(ids.map((id) => [id, features.get(id)!])))
-    )[0];
+    const asIs = await matchInIndex(index, u.descriptors, (ids) => new Map(ids.map((id) => [id, features.get(id)!])));
+    calibrate(asIs, gallery.length, u.place);
+    const best = asIs[0];
     if (best) {
       falseMatches++;
       falseList.push(`${u.name} (as is) → ${best.entry.id}`);
@@ -242,6 +260,7 @@ const sizeRows: Array<Record<string, unknown>> = [];
 }
 
 const describe = stats(queries.map((q) => q.describeMs));
+const calibration = { gallery: ece(galleryPoints), fused: ece(fusedPoints) };
 const summary = {
   photos: photos.length,
   queries: asked,
@@ -252,6 +271,8 @@ const summary = {
   'target false %': 1,
   'describe p50 ms': describe.p50,
   'describe p95 ms': describe.p95,
+  'ECE gallery': calibration.gallery.ece,
+  'ECE fused': calibration.fused.ece,
 };
 console.error('\nGallery: top-1 and false matches (two folds)');
 table([summary]);
@@ -272,6 +293,7 @@ const file = writeResult(String(args.out), {
   perPhoto: PER_PHOTO,
   summary,
   byKind,
+  calibration,
   sizes: sizeRows,
   misses,
   falseMatches: falseList,

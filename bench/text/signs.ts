@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { Evidence } from '@vt/shared';
-import { TesseractOcr } from '@vt/server/src/adapters/ocr/tesseract.ocr';
+import { TesseractOcr, type OcrLanguages } from '@vt/server/src/adapters/ocr/tesseract.ocr';
 import { createTextLocator } from '@vt/server/src/engine/locators/text.locator';
 import { fuse } from '@vt/server/src/engine/pipeline/fuse';
 import { describePlace, placeName } from '@vt/server/src/engine/pipeline/place';
@@ -37,6 +37,7 @@ import { municipalityAt } from '@vt/server/src/engine/geo/municipalities';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { trolleyStopsOnGridLines } from '@vt/server/src/engine/test/trolley';
 import { composeScene, shopSign, streetSign, type Blade, type SceneOptions } from '@vt/server/src/engine/test/signs';
+import { ece } from '../engine/calibration';
 import { machine, NOTE_SHARED_MACHINE, SHARED_DATA_DIR, stats, writeResult, writeSummaryFigure } from '../engine/harness';
 
 const table = new Console(process.stderr).table;
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     'save-images': { type: 'string' },
     sets: { type: 'string', default: 'trolley,county,shopfront' },
+    languages: { type: 'string', default: 'eng+spa' },
   },
 });
 const random = mulberry32(Number(args.seed));
@@ -162,22 +164,6 @@ function sceneOptions(set: Sample['set']): SceneOptions {
   };
 }
 
-/** Expected calibration error over bins of width 0.1: Σ (n_b / N) · |accuracy_b − mean confidence_b|. */
-function ece(points: Array<{ confidence: number; hit: boolean }>): { ece: number | null; bins: Array<{ from: number; n: number; confidence: number; accuracy: number }> } {
-  if (!points.length) return { ece: null, bins: [] };
-  const bins = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, items: [] as typeof points }));
-  for (const p of points) bins[Math.min(9, Math.floor(p.confidence * 10))]!.items.push(p);
-  let sum = 0;
-  const out = [];
-  for (const b of bins) {
-    if (!b.items.length) continue;
-    const conf = b.items.reduce((s, p) => s + p.confidence, 0) / b.items.length;
-    const acc = b.items.filter((p) => p.hit).length / b.items.length;
-    sum += (b.items.length / points.length) * Math.abs(acc - conf);
-    out.push({ from: b.from, n: b.items.length, confidence: Math.round(conf * 1000) / 1000, accuracy: Math.round(acc * 1000) / 1000 });
-  }
-  return { ece: Math.round(sum * 1000) / 1000, bins: out };
-}
 
 type Row = {
   set: Sample['set'];
@@ -189,6 +175,9 @@ type Row = {
   textRadiusM: number | null;
   textErrorM: number | null;
   latencyMs: number;
+  /** The locator's own split: finding the text lines, then OCR of the line crops. */
+  findMs: number | null;
+  readMs: number | null;
   read: string[];
   match: string | null;
   /** Every place the text locator gave (label and confidence): rivals explain a fused confidence below the text's. */
@@ -202,7 +191,8 @@ async function main() {
   const samples = [...(await trolleySamples()).slice(0, limit), ...(await countySamples(limit ?? 80)), ...(await shopfrontSamples(limit ?? 40))].filter((s) =>
     sets.has(s.set),
   );
-  const ocr = new TesseractOcr({ workers: 2, languages: 'eng+spa' });
+  const languages = args.languages as OcrLanguages;
+  const ocr = new TesseractOcr({ workers: 2, languages });
   const warmStart = performance.now();
   await ocr.warm();
   const warmMs = performance.now() - warmStart;
@@ -222,7 +212,9 @@ async function main() {
     const all: Evidence[] = [{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence];
     const result = fuse(all, { describePlace, placeName });
     const best = evidence.find((e) => e.kind === 'position');
-    const details = evidence[0]?.details as { ocr?: { lines: Array<{ text: string }> }; matches?: Array<{ label: string }> } | undefined;
+    const details = evidence[0]?.details as
+      | { ocr?: { lines: Array<{ text: string }> }; matches?: Array<{ label: string }>; timings?: { findMs: number; readMs: number } }
+      | undefined;
     rows.push({
       set: s.set,
       errorM: result.outcome === 'found' ? Math.round(haversineMeters(result, s.truth)) : null,
@@ -233,6 +225,8 @@ async function main() {
       textRadiusM: best?.radiusMeters ?? null,
       textErrorM: best?.position ? Math.round(haversineMeters(best.position, s.truth)) : null,
       latencyMs: Math.round(latencyMs),
+      findMs: details?.timings?.findMs ?? null,
+      readMs: details?.timings?.readMs ?? null,
       read: details?.ocr?.lines.map((l) => l.text) ?? [],
       match: details?.matches?.[0]?.label ?? null,
       places: evidence.filter((e) => e.kind === 'position').map((e) => ({ summary: e.summary, confidence: e.confidence ?? 0 })),
@@ -254,6 +248,8 @@ async function main() {
       located: errs.length,
       outcomes: Object.fromEntries([...new Set(rs.map((r) => r.outcome))].map((o) => [o, rs.filter((r) => r.outcome === o).length])),
       latencyMs: stats(rs.map((r) => r.latencyMs)),
+      findMs: stats(rs.filter((r) => r.findMs !== null).map((r) => r.findMs!)),
+      ocrMs: stats(rs.filter((r) => r.readMs !== null).map((r) => r.readMs!)),
       ece: {
         text: ece(rs.filter((r) => r.textConfidence !== null).map((r) => ({ confidence: r.textConfidence!, hit: r.textErrorM! <= r.textRadiusM! }))).ece,
         fused: ece(rs.filter((r) => r.outcome === 'found').map((r) => ({ confidence: r.fusedConfidence, hit: r.errorM! <= (r.fusedRadiusM ?? 0) }))).ece,
@@ -271,7 +267,7 @@ async function main() {
     machine: machine(),
     note: NOTE_SHARED_MACHINE,
     seed: Number(args.seed),
-    ocr: { workers: 2, languages: 'eng+spa', warmUpMs: Math.round(warmMs) },
+    ocr: { workers: 2, languages, warmUpMs: Math.round(warmMs) },
     targets: { within300mPct: 80, latencyP50Ms: 1500, ece: 0.1 },
     truth: {
       trolley: 'real GPS position of a City of Miami trolley stop (evaluation half, not used to fit the grid)',
@@ -283,13 +279,13 @@ async function main() {
     misses: rows.filter((r) => r.errorM === null || r.errorM > 300).slice(0, 25),
     rivals: rows.filter((r) => r.places.length > 1).slice(0, 25),
   };
-  table(perSet.map((s) => ({ set: s.set, n: s.n, '≤300 m %': s.within300mPct, '≤1 km %': s.within1kmPct, 'median m': s.medianErrorM, 'p50 ms': s.latencyMs.p50, 'p95 ms': s.latencyMs.p95, 'ECE text': s.ece.text, 'ECE fused': s.ece.fused })));
+  table(perSet.map((s) => ({ set: s.set, n: s.n, '≤300 m %': s.within300mPct, '≤1 km %': s.within1kmPct, 'median m': s.medianErrorM, 'p50 ms': s.latencyMs.p50, 'p95 ms': s.latencyMs.p95, 'find p50': s.findMs.p50, 'ocr p50': s.ocrMs.p50, 'ECE text': s.ece.text, 'ECE fused': s.ece.fused })));
   table(calibration.fused.bins);
   const file = args.out ?? 'text-signs.json';
   const written_ = args.out ? (writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`), args.out) : writeResult(file, result);
   process.stderr.write(`[bench:text] written ${written_}\n`);
   // The public pages show the full default run only (all sets, the default seed), never a trial.
-  if (!args.out && !limit && args.seed === '3305' && sets.size === 3) {
+  if (!args.out && !limit && args.seed === '3305' && sets.size === 3 && languages === 'eng+spa') {
     const placed = rows.filter((r) => r.errorM !== null && r.errorM <= 300).length;
     writeSummaryFigure('signs', {
       value: Math.round((placed / rows.length) * 1000) / 10,

@@ -30,9 +30,11 @@ test.describe('text evidence: a photo located by the sign in it', () => {
       const text = card.getByTestId('text-evidence');
       await text.scrollIntoViewIfNeeded();
       await expect(text.getByRole('img', { name: 'corner.jpg with the text that was read outlined' })).toBeVisible();
-      await expect(text.locator('[data-testid="ocr-box"][data-used="true"]')).toHaveCount(2);
+      // The two blades name the corner; the hundred-block number under SW 8 ST confirms it (three lines used).
+      await expect(text.locator('[data-testid="ocr-box"][data-used="true"]')).toHaveCount(3);
       await expect(text.getByTestId('text-matches')).toContainText('SW 8 St & SW 27 Ave');
       await expect(text.getByTestId('text-matches')).toContainText('“SW 8 ST” + “SW 27 AVE”');
+      await expect(text.getByTestId('text-matches')).toContainText('2700 block of SW 8 St');
       // The boxes sit on the photo where the sign is (x 30–66%).
       const photo = await text.getByRole('img').boundingBox();
       for (const box of await text.locator('[data-testid="ocr-box"][data-used="true"]').all()) {

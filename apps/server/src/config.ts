@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_IDLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60 * 24 * 7)),
   SESSION_ABSOLUTE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(60).default(5)),
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -110,6 +111,8 @@ export type Config = {
   sessionSecret: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** How long a resolved session is reused in one process without reading the database (0 = not at all). */
+  sessionCacheMs: number;
   oidc:
     | { kind: 'external'; issuerUrl: string; clientId: string; clientSecret: string | undefined; scopes: string }
     | { kind: 'local'; scopes: string };
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     oidc: e.OIDC_ISSUER_URL
       ? {
           kind: 'external',

@@ -18,6 +18,12 @@ describe('formatMegabytes', () => {
     expect(formatMegabytes(1_048_576)).toBe('1.0 MB');
     expect(formatMegabytes(5_500_000)).toBe('5.2 MB');
   });
+  it('keeps small non-zero sizes visible', () => {
+    expect(formatMegabytes(0)).toBe('0.0 MB');
+    expect(formatMegabytes(40_000)).toBe('0.04 MB');
+    expect(formatMegabytes(3_000)).toBe('< 0.01 MB');
+    expect(formatMegabytes(110_000)).toBe('0.1 MB');
+  });
 });
 
 describe('greetingFor', () => {

@@ -11,7 +11,11 @@ export function formatCount(value: number): string {
 
 /** Bytes → megabytes with one decimal (bytes / 1048576). */
 export function formatMegabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+  const mb = bytes / 1_048_576;
+  // A few thumbnails weigh kilobytes: "0.0 MB" would read as nothing stored.
+  if (bytes > 0 && mb < 0.01) return '< 0.01 MB';
+  if (bytes > 0 && mb < 0.1) return `${mb.toFixed(2)} MB`;
+  return `${mb.toFixed(1)} MB`;
 }
 
 /** Coordinates with the spec's decimals: 4 in lists, 6 in details. */

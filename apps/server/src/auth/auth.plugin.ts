@@ -14,6 +14,7 @@ import { OidcClient, type OidcClientSettings } from './oidc-client';
 export type AuthDeps = { config: Config; database: Database; usersService: UsersService };
 
 const ANONYMOUS: AuthState = { status: 'anonymous' };
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Sign-in for the whole app: the built-in local provider when no OIDC_ISSUER_URL is set, one relying-party
@@ -59,6 +60,7 @@ export async function registerAuth(app: FastifyInstance, { config, database, use
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
     identityIssuer,
+    cacheTtlMs: config.sessionCacheMs,
   });
 
   app.decorateRequest('user', null);
@@ -76,6 +78,15 @@ export async function registerAuth(app: FastifyInstance, { config, database, use
     } else {
       request.auth = { status: 'expired' };
     }
+  });
+
+  // A write may change the signed-in user's row or sessions (profile, access codes, account deletion): the
+  // cached session goes before the answer leaves, so the browser's next request sees the change. Admin writes
+  // may change anyone. Another process's writes show once the cache entry's few seconds are up.
+  app.addHook('onSend', async (request) => {
+    if (!request.user || !UNSAFE_METHODS.has(request.method)) return;
+    if (request.user.role === 'founder' || request.url.startsWith('/api/admin/')) authService.forgetAll();
+    else authService.forgetUser(request.user.id);
   });
 
   authRoutes(app, { authService, publicUrl: config.publicUrl, provider });

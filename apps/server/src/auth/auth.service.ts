@@ -4,6 +4,7 @@ import { toUserDto, type UsersService } from '../modules/users/users.service';
 import type { AuthRepository } from './auth.repository';
 import type { OidcClient } from './oidc-client';
 import { sanitizeReturnTo } from './return-to';
+import { SessionCache } from './session-cache';
 
 /** A sign-in that failed; `code` and `description` go back to the web app in the query string. */
 export class LoginError extends Error {
@@ -28,6 +29,8 @@ export type AuthServiceOptions = {
   /** last_seen_at is written at most this often, not on every request. */
   touchIntervalMs?: number;
   transactionTtlMs?: number;
+  /** How long a resolved session is reused in this process without reading the database; 0 = never. */
+  cacheTtlMs?: number;
 };
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -40,12 +43,16 @@ export function hashToken(token: string): string {
 
 /** Sign-in orchestration and server-side sessions (idle + absolute expiry, rotation at sign-in). */
 export class AuthService {
+  private readonly cache: SessionCache;
+
   constructor(
     private readonly repo: AuthRepository,
     private readonly users: UsersService,
     private readonly oidc: OidcClient,
     private readonly opts: AuthServiceOptions,
-  ) {}
+  ) {
+    this.cache = new SessionCache({ ttlMs: opts.cacheTtlMs ?? 0 });
+  }
 
   get issuerUrl(): string {
     return this.oidc.issuerUrl;
@@ -126,7 +133,7 @@ export class AuthService {
       host: input.host,
       userAgent: input.userAgent,
     });
-    if (input.previousToken) await this.repo.deleteSession(hashToken(input.previousToken));
+    if (input.previousToken) await this.endSession(hashToken(input.previousToken));
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.opts.absoluteMs);
@@ -143,26 +150,52 @@ export class AuthService {
     return { token, returnTo: transaction.returnTo, expiresAt, user };
   }
 
-  /** Looks up a session cookie; a stale one is deleted and reported as expired. */
+  /**
+   * Looks up a session cookie; a stale one is deleted and reported as expired. A session resolved in the last
+   * few seconds (cacheTtlMs) is answered from memory, with the same expiry checks and last_seen_at writes.
+   */
   async resolveSession(token: string): Promise<ResolvedSession> {
     const id = hashToken(token);
-    const found = await this.repo.findSessionWithUser(id);
-    if (!found) return { status: 'expired' };
+    let session = this.cache.get(id);
+    if (!session) {
+      const readVersion = this.cache.readVersion;
+      const found = await this.repo.findSessionWithUser(id);
+      if (!found) return { status: 'expired' };
+      const { userId, expiresAt, lastSeenAt } = found.session;
+      session = { userId, expiresAt, lastSeenAt, user: toUserDto(found.user) };
+      this.cache.set(id, session, readVersion);
+    }
     const now = Date.now();
-    const { session } = found;
     if (session.expiresAt.getTime() <= now || now - session.lastSeenAt.getTime() > this.opts.idleMs) {
-      await this.repo.deleteSession(id);
+      await this.endSession(id);
       return { status: 'expired' };
     }
     if (now - session.lastSeenAt.getTime() >= (this.opts.touchIntervalMs ?? TOUCH_INTERVAL_MS)) {
-      await this.repo.touchSession(id, new Date(now));
+      const at = new Date(now);
+      await this.repo.touchSession(id, at);
+      this.cache.touched(id, at);
     }
-    return { status: 'authenticated', user: toUserDto(found.user), sessionId: id, expiresAt: session.expiresAt };
+    return { status: 'authenticated', user: session.user, sessionId: id, expiresAt: session.expiresAt };
+  }
+
+  /** A user's row or sessions changed in this process: their next request reads them again. */
+  forgetUser(userId: string): void {
+    this.cache.deleteUser(userId);
+  }
+
+  /** Something may have changed any user (an admin action): every next request reads its session again. */
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
+  private async endSession(id: string) {
+    this.cache.delete(id);
+    return this.repo.deleteSession(id);
   }
 
   /** Ends the session and says where the browser goes next (the provider's logout, or home). */
   async logout(token: string | undefined): Promise<{ redirectTo: string }> {
-    const session = token ? await this.repo.deleteSession(hashToken(token)) : undefined;
+    const session = token ? await this.endSession(hashToken(token)) : undefined;
     if (!session) return { redirectTo: this.oidc.postLogoutRedirectUri };
     return { redirectTo: await this.oidc.logoutUrl(session.idTokenHint) };
   }

@@ -9,7 +9,9 @@ describe('server-side sessions', () => {
   let server: TestServer;
   const idleMs = 30 * 60_000;
   beforeAll(async () => {
-    server = await startTestServer({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_DAYS: '1' } });
+    // These tests move the stored timestamps as time (or another server process) would; the in-process session
+    // cache would keep answering from what it read a moment before, so it is off here and tested below.
+    server = await startTestServer({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_DAYS: '1', SESSION_CACHE_SECONDS: '0' } });
   });
   afterAll(async () => server?.close());
 
@@ -77,6 +79,68 @@ describe('server-side sessions', () => {
     const res = await made.api('/api/users/profile');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('session_expired');
+  });
+});
+
+describe('in-process session cache', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A long time to live: whatever these tests see comes from invalidation, never from an entry running out.
+    server = await startTestServer({ env: { SESSION_CACHE_SECONDS: '60' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers from memory once a session is resolved (the stored row is not read again)', async () => {
+    const browser = await server.signIn('cached@example.com', 'Cached');
+    const token = browser.cookie('vt_session')!;
+    expect((await browser.api('/api/auth/session')).body.authenticated).toBe(true);
+    // Moving the stored expiry is invisible to this process until its entry goes; a logout is not (next test).
+    await server.db.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${hashToken(token)}`);
+    expect((await browser.api('/api/users/profile')).status).toBe(200);
+  });
+
+  it('a signed-out cookie answers 401 at once', async () => {
+    const browser = await server.signIn('signed-out@example.com', 'Out');
+    const token = browser.cookie('vt_session')!;
+    expect((await browser.api('/api/analysis/my')).status).toBe(200);
+    expect((await browser.api('/api/analysis/my')).status).toBe(200);
+    expect((await browser.api('/auth/logout', { method: 'POST' })).status).toBe(200);
+    // The browser forgot the cookie; someone who kept a copy of it must be refused too.
+    const copy = server.browser();
+    copy.setCookie('vt_session', token);
+    const res = await copy.api('/api/analysis/my');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('session_expired');
+  });
+
+  it('a new sign-in in the same browser ends the previous session at once', async () => {
+    const browser = await server.signIn('again@example.com', 'Again');
+    const first = browser.cookie('vt_session')!;
+    expect((await browser.api('/api/users/profile')).status).toBe(200);
+    await browser.signIn('again@example.com', 'Again');
+    expect(browser.cookie('vt_session')).not.toBe(first);
+    const copy = server.browser();
+    copy.setCookie('vt_session', first);
+    expect((await copy.api('/api/users/profile')).status).toBe(401);
+  });
+
+  it('the user’s own change shows on their next request (the session’s user is read again)', async () => {
+    const browser = await server.signIn('changes@example.com', 'Before');
+    expect((await browser.api('/api/auth/session')).body.user.name).toBe('Before');
+    expect((await browser.api('/api/users/profile', { method: 'PUT', body: { name: 'After', timeZone: 'Europe/Madrid' } })).status).toBe(200);
+    const user = (await browser.api('/api/auth/session')).body.user;
+    expect(user.name).toBe('After');
+    expect(user.timeZone).toBe('Europe/Madrid');
+  });
+
+  it('a deleted account’s cookie answers 401 at once', async () => {
+    const browser = await server.signIn('leaving@example.com', 'Leaving');
+    const token = browser.cookie('vt_session')!;
+    expect((await browser.api('/api/users/profile')).status).toBe(200);
+    expect((await browser.api('/api/account', { method: 'DELETE', body: { confirm: 'leaving@example.com' } })).status).toBe(200);
+    const copy = server.browser();
+    copy.setCookie('vt_session', token);
+    expect((await copy.api('/api/users/profile')).status).toBe(401);
   });
 });
 

@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../test/db';
-import { queryRows } from './client';
+import { openDatabase, queryRows } from './client';
 
 describe('database', () => {
   let t: TestDatabase;
@@ -19,5 +22,25 @@ describe('database', () => {
   it('migrating twice is a no-op', async () => {
     await t.database.migrate();
     expect(await t.database.ping()).not.toBeNull();
+  });
+});
+
+describe('embedded database on disk', () => {
+  it('creates a new data directory (initdb in a child process), then reopens it with its data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vt-db-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      await first.migrate();
+      await first.db.execute(sql`insert into users (issuer, subject, email, name) values ('local', 'disk', 'disk@example.com', 'Disk')`);
+      await first.close();
+
+      const again = await openDatabase({ dataDir });
+      const rows = await queryRows<{ email: string }>(again.db, sql`select email from users`);
+      await again.close();
+      expect(rows).toEqual([{ email: 'disk@example.com' }]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -71,6 +73,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   if (!dir.startsWith('memory://')) {
     location = join(dir, 'pglite');
     mkdirSync(location, { recursive: true });
+    if (!existsSync(join(location, 'PG_VERSION'))) await initDataDirInChild(location);
   }
   // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database serves one process, its files are
   // in the OS page cache anyway, and the WASM heap is resident memory (steady RSS ~376 MB → ~254 MB, measured).
@@ -84,6 +87,23 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     ping: () => timed(db),
     close: () => client.close(),
   };
+}
+
+const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+
+/**
+ * Runs PGlite's initdb for a new data directory in a short-lived child process. In this process it would run two
+ * more WASM PostgreSQL instances beside the one the server keeps (initdb and a bootstrap instance): a peak near
+ * 750 MB, and about 150 MB that glibc's malloc keeps resident for the life of the server after they are freed.
+ * The child's memory goes back to the system when it exits; the server then opens the initialised directory.
+ */
+function initDataDirInChild(location: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [INITDB_SCRIPT, location], { maxBuffer: 4 * 1_048_576 }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`Could not create the PGlite database in ${location}: ${stderr.trim() || error.message}`));
+      else resolve();
+    });
+  });
 }
 
 async function timed(db: Db): Promise<number | null> {

@@ -98,7 +98,7 @@ export const NotificationStatsSchema = z.object({
     ...window,
     total: count,
     recent: count,
-    /** Spec key; empty while read state is kept only in the browser (decisions §1). */
+    /** Spec key: unread and read counts of the per-user notifications. */
     byReadStatus: z.array(z.object({ is_read: z.boolean(), count })),
     byType: z.record(z.string(), count),
   }),

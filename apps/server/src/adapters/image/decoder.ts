@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import heicDecode from 'heic-decode';
 import type { PhotoFormat } from '@vt/shared';
 
 /** Why an image cannot be used; `kind` maps to the HTTP status at upload (413 too many pixels, 400 otherwise). */
@@ -62,7 +61,7 @@ export class ImageDecoder {
    */
   async verify(path: string | Buffer, format: PhotoFormat): Promise<void> {
     if (format === 'heic') {
-      const images = await heicDecode.all({ buffer: await bytesOf(path) }).catch((error: unknown) => {
+      const images = await (await heicDecoder()).all({ buffer: await bytesOf(path) }).catch((error: unknown) => {
         throw new ImageDecodeError('unreadable', unreadableMessage(error));
       });
       const count = images.length;
@@ -111,7 +110,7 @@ export class ImageDecoder {
     let decoded;
     try {
       const buffer = await bytesOf(path);
-      const images = await heicDecode.all({ buffer });
+      const images = await (await heicDecoder()).all({ buffer });
       try {
         const first = images[0];
         if (!first) throw new Error('The HEIC file contains no image.');
@@ -143,6 +142,12 @@ export function configureImageLibrary(opts: { workers: number; cores?: number })
   sharp.cache(false);
   sharp.concurrency(Math.max(1, Math.floor((opts.cores ?? availableParallelism()) / Math.max(1, opts.workers))));
 }
+
+/**
+ * The WASM libheif is loaded on the first HEIC photo, not with the server: instantiating it reserves about 16 MB
+ * that JPEG-only use would carry for nothing.
+ */
+const heicDecoder = () => import('heic-decode').then((m) => m.default);
 
 const bytesOf = (input: string | Buffer) => (typeof input === 'string' ? readFile(input) : Promise.resolve(input));
 const mp = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PHOTOS, normalisedPhoto, transformPhoto } from '../test/gallery-photos';
-import { bytesToFeatures, featuresToBytes, MAX_KEYPOINTS, MIN_INLIERS, verifyMatch } from './features';
+import { mulberry32 } from '../geo/sampling';
+import { bytesToFeatures, featuresToBytes, MAX_KEYPOINTS, MIN_INLIERS, spreadKeypoints, verifyMatch } from './features';
 import { describePhoto, type PhotoDescriptors } from './gallery';
 
 const SAMPLE = GALLERY_PHOTOS.slice(0, 6);
@@ -30,6 +31,23 @@ describe('ORB features with RANSAC verification', () => {
     const back = bytesToFeatures(bytes);
     expect(back.descriptors).toEqual(f.descriptors);
     expect(Array.from(back.points)).toEqual(Array.from(f.points).map((v) => Math.round(v)));
+  });
+
+  it('spreads keypoints over the picture rather than bunching them where the contrast is strongest', () => {
+    // 2,000 strong corners in the top-left tenth of a 640 × 480 picture, 1,000 weaker ones spread over all of it.
+    const random = mulberry32(11);
+    const kps = [
+      ...Array.from({ length: 2000 }, () => ({ x: random() * 64, y: random() * 48, response: 1 + random() })),
+      ...Array.from({ length: 1000 }, () => ({ x: random() * 640, y: random() * 480, response: random() })),
+    ].map((k, i) => ({ ...k, i }));
+    const kept = spreadKeypoints(kps, 640, 480, MAX_KEYPOINTS);
+    expect(kept).toHaveLength(MAX_KEYPOINTS);
+    expect(new Set(kept).size).toBe(MAX_KEYPOINTS);
+    const outside = kept.filter((i) => kps[i]!.x >= 64 || kps[i]!.y >= 48).length;
+    // Strongest-first alone would keep none outside the corner; every grid cell gets its share first.
+    expect(outside / MAX_KEYPOINTS).toBeGreaterThan(0.8);
+    // The strongest corner is always kept.
+    expect(kept).toContain(kps.reduce((a, b) => (b.response > a.response ? b : a)).i);
   });
 
   it('verifies an off-centre crop, rotated and recompressed, of the same photo', async () => {

@@ -42,25 +42,81 @@ export type Features = {
 
 export const EMPTY_FEATURES: Features = { count: 0, points: new Float32Array(0), descriptors: new Uint32Array(0) };
 
-let orb: { cv: OpenCv; detector: OpenCv } | undefined;
+/** How many keypoints of a photo are kept (MAX_KEYPOINTS unless told). */
+export type OrbOptions = { maxKeypoints?: number };
 
-async function orbDetector(): Promise<{ cv: OpenCv; detector: OpenCv }> {
-  if (orb) return orb;
+/** One detector per number of candidates, made once (constructing one allocates in the WASM heap). */
+const detectors = new Map<number, OpenCv>();
+
+async function orbDetector(candidates: number): Promise<{ cv: OpenCv; detector: OpenCv }> {
   const { cv } = await loadOpenCv();
-  orb ??= { cv, detector: new cv.ORB(MAX_KEYPOINTS) };
-  return orb;
+  let detector = detectors.get(candidates);
+  if (!detector) {
+    detector = new cv.ORB(candidates);
+    detectors.set(candidates, detector);
+  }
+  return { cv, detector };
 }
 
-/** ORB keypoints and descriptors of a greyscale image (already at most FEATURE_SIDE on its long side). */
-export async function orbFeatures(g: Grey): Promise<Features> {
-  const { cv, detector } = await orbDetector();
+/** Grid cells per side for spreading keypoints (GRID × GRID cells over the image). */
+const GRID = 6;
+/** Candidates detected per keypoint kept, before spreading. */
+const OVERDETECT = 3;
+
+/**
+ * Keeps `max` of the detected keypoints, spread over the image: each cell of a GRID × GRID grid first gets its
+ * share of the strongest keypoints inside it, then the strongest of the rest fill what is left. ORB alone keeps the
+ * strongest corners wherever they are, which bunch up in the most textured part of the photo; a query that is a crop
+ * of another part then shares few keypoints with it.
+ */
+export function spreadKeypoints(
+  kps: Array<{ x: number; y: number; response: number; i: number }>,
+  width: number,
+  height: number,
+  max: number,
+): number[] {
+  if (kps.length <= max || GRID <= 1) return kps.map((k) => k.i);
+  const byStrength = [...kps].sort((a, b) => b.response - a.response);
+  const quota = Math.floor(max / (GRID * GRID));
+  const used = new Int32Array(GRID * GRID);
+  const chosen: number[] = [];
+  const rest: number[] = [];
+  for (const k of byStrength) {
+    const cx = Math.min(GRID - 1, Math.floor((k.x / width) * GRID));
+    const cy = Math.min(GRID - 1, Math.floor((k.y / height) * GRID));
+    const c = cy * GRID + cx;
+    if (used[c]! < quota) {
+      used[c]!++;
+      chosen.push(k.i);
+    } else rest.push(k.i);
+  }
+  for (const i of rest) {
+    if (chosen.length >= max) break;
+    chosen.push(i);
+  }
+  return chosen;
+}
+
+/** ORB keypoints and descriptors of a greyscale image (already at the side it is described at). */
+export async function orbFeatures(g: Grey, options: OrbOptions = {}): Promise<Features> {
+  const max = options.maxKeypoints ?? MAX_KEYPOINTS;
+  const { cv, detector } = await orbDetector(max * OVERDETECT);
   const mat = new cv.Mat(g.height, g.width, cv.CV_8UC1);
   const mask = new cv.Mat();
+  const detected = new cv.KeyPointVector();
   const keypoints = new cv.KeyPointVector();
   const desc = new cv.Mat();
   try {
     mat.data.set(g.data);
-    detector.detectAndCompute(mat, mask, keypoints, desc);
+    detector.detect(mat, detected, mask);
+    const all: Array<{ x: number; y: number; response: number; i: number }> = [];
+    const n = detected.size() as number;
+    for (let i = 0; i < n; i++) {
+      const kp = detected.get(i) as { pt: { x: number; y: number }; response: number };
+      all.push({ x: kp.pt.x, y: kp.pt.y, response: kp.response, i });
+    }
+    for (const i of spreadKeypoints(all, g.width, g.height, max)) keypoints.push_back(detected.get(i));
+    detector.compute(mat, keypoints, desc);
     const count = Math.min(keypoints.size() as number, desc.rows as number);
     const points = new Float32Array(count * 2);
     const descriptors = new Uint32Array(count * WORDS);
@@ -79,6 +135,7 @@ export async function orbFeatures(g: Grey): Promise<Features> {
   } finally {
     mat.delete();
     mask.delete();
+    detected.delete();
     keypoints.delete();
     desc.delete();
   }

@@ -70,6 +70,23 @@ describe('gallery index', () => {
     expect(candidates[0]!.votes).toBeGreaterThan(3 * (candidates[1]?.votes ?? 0));
   });
 
+  it('counts a shared key as a vote only when the bits filed beside it are close too (Hamming embedding)', () => {
+    const index = new GalleryIndex();
+    const target = randomFeatures(100);
+    // The decoy holds every one of the target's keys (first 16 bits), with the rest of each descriptor unrelated.
+    const decoy = randomFeatures(100);
+    for (let k = 0; k < 100; k++)
+      decoy.descriptors[k * 8] =
+        ((decoy.descriptors[k * 8]! & 0xffff0000) | (target.descriptors[k * 8]! & 0xffff)) >>> 0;
+    index.add(entry('decoy'), { phash: [randomHash()], dhash: randomHash() }, decoy);
+    index.add(entry('target'), { phash: [randomHash()], dhash: randomHash() }, target);
+    // The query: the target's keypoints, each with 4 bits changed among those filed beside the key.
+    const query: Features = { ...target, descriptors: target.descriptors.slice() };
+    for (let k = 0; k < 100; k++) query.descriptors[k * 8 + 1] = (query.descriptors[k * 8 + 1]! ^ 0x01010101) >>> 0;
+    const candidates = index.featureCandidates(query, 5, 1);
+    expect(candidates.map((c) => index.entries[c.ordinal]!.id)).toEqual(['target']);
+  });
+
   it('returns nothing for an empty gallery', () => {
     const index = new GalleryIndex();
     expect(index.nearHashes({ phash: [randomHash()], dhash: 0n })).toEqual([]);

@@ -1,5 +1,5 @@
-import { hamming, type PerceptualHashes } from './hash';
-import type { Features } from './features';
+import { hamming, popcount32, type PerceptualHashes } from './hash';
+import { MAX_KEYPOINTS, type Features } from './features';
 
 /**
  * The in-memory index of one gallery (one user's entries), so matching stays fast as the gallery grows.
@@ -9,12 +9,14 @@ import type { Features } from './features';
  * ⌊HASH_RADIUS / 4⌋ bits in at least one chunk (pigeonhole), so probing every table with the chunk values within
  * that many bits of the query's finds all of them, exactly, touching a tiny share of the gallery.
  *
- * Re-photographs: an inverted file over ORB descriptors (locality-sensitive hashing by bit sampling). Each stored
- * keypoint is filed under one 16-bit key (the first two bytes of its descriptor); each query keypoint looks up its
- * key and the 16 keys one bit away (a keypoint seen again keeps its key within one bit about half the time), and
- * entries are ranked by how many of the query's keypoints landed on them. Only the best few go on to full
- * descriptor matching and geometric verification, with features loaded from the store on demand (they are not
- * kept here). Measured limits of this ranking at 10,000 and 100,000 entries: bench/gallery.
+ * Re-photographs: an inverted file over ORB descriptors (locality-sensitive hashing by bit sampling, with Hamming
+ * embedding). Each stored keypoint is filed under one 16-bit key (the first two bytes of its descriptor) with 64 more
+ * of its bits beside it; each query keypoint looks up its key and the 16 keys one bit away (a keypoint seen again keeps
+ * its key within one bit about half the time) and votes for the entries whose filed bits are close to its own.
+ * Entries are ranked by these votes; only the best few go on to full descriptor matching and geometric verification,
+ * with features loaded from the store on demand (they are not kept here). Every stored keypoint is indexed, not only
+ * the strongest: a query that is a crop shows only part of the photo, often not where the strongest corners are.
+ * Measured at 10,000 and 100,000 entries: bench/gallery.
  */
 
 /** Largest pHash distance (of 64 bits) still a near-duplicate; the tables find every hash within it. */
@@ -22,8 +24,14 @@ export const HASH_RADIUS = 11;
 const CHUNKS = 4;
 const CHUNK_BITS = 16;
 const PROBE = Math.floor(HASH_RADIUS / CHUNKS);
-/** Keypoints of each entry put in the inverted file (the strongest first as ORB returns them). */
-const INDEXED_KEYPOINTS = 200;
+/** Keypoints of each entry put in the inverted file: all of them. */
+const INDEXED_KEYPOINTS = MAX_KEYPOINTS;
+/**
+ * Hamming embedding (Jégou et al.): beside its key, each posting keeps 64 more bits of the keypoint's descriptor
+ * (words 1 and 2), and a query keypoint votes only where those differ in at most SIGNATURE_RADIUS bits. A key
+ * alone is shared by many unrelated keypoints (ORB's bits are far from uniform); the signature tells them apart.
+ */
+const SIGNATURE_RADIUS = 12;
 
 export type IndexedEntry = {
   id: string;
@@ -46,23 +54,34 @@ function neighbours(v: number, radius: number): number[] {
 
 const chunkOf = (h: bigint, c: number) => Number((h >> BigInt(c * CHUNK_BITS)) & 0xffffn);
 
-/** Posting lists of int32, growing by doubling; one typed array per key instead of millions of JS numbers. */
+/**
+ * Posting lists of int32 values, each with `extra` uint32 words beside it, growing by doubling; one typed array per
+ * key instead of millions of JS numbers.
+ */
 class Postings {
-  private lists = new Map<number, { a: Int32Array; n: number }>();
-  add(key: number, value: number): void {
+  private lists = new Map<number, PostingList>();
+  constructor(private readonly extra: 0 | 1 | 2 = 0) {}
+  /** Files `value` under `key`, with up to two words beside it (as many as the lists were made with). */
+  add(key: number, value: number, w0 = 0, w1 = 0): void {
     let l = this.lists.get(key);
-    if (!l) this.lists.set(key, (l = { a: new Int32Array(4), n: 0 }));
+    if (!l) this.lists.set(key, (l = { a: new Int32Array(4), w: new Uint32Array(4 * this.extra), n: 0 }));
     if (l.n === l.a.length) {
       const grown = new Int32Array(l.a.length * 2);
       grown.set(l.a);
       l.a = grown;
+      const wider = new Uint32Array(grown.length * this.extra);
+      wider.set(l.w);
+      l.w = wider;
     }
+    if (this.extra > 0) l.w[l.n * this.extra] = w0;
+    if (this.extra > 1) l.w[l.n * this.extra + 1] = w1;
     l.a[l.n++] = value;
   }
-  get(key: number): { a: Int32Array; n: number } | undefined {
+  get(key: number): PostingList | undefined {
     return this.lists.get(key);
   }
 }
+type PostingList = { a: Int32Array; w: Uint32Array; n: number };
 
 export type HashHit = { ordinal: number; distance: number; dhashDistance: number };
 /** votes: the rarity weights (see featureCandidates) summed over the query keys that landed on the entry. */
@@ -73,7 +92,7 @@ export class GalleryIndex {
   private phashes: bigint[][] = [];
   private dhashes: bigint[] = [];
   private tables = Array.from({ length: CHUNKS }, () => new Postings());
-  private keys = new Postings();
+  private keys = new Postings(2);
   private votes = new Float64Array(64);
 
   get size(): number {
@@ -89,7 +108,8 @@ export class GalleryIndex {
       for (let c = 0; c < CHUNKS; c++) this.tables[c]!.add(chunkOf(h, c), ordinal * 8 + crop);
     });
     const n = Math.min(features.count, INDEXED_KEYPOINTS);
-    for (let i = 0; i < n; i++) this.keys.add(features.descriptors[i * 8]! & 0xffff, ordinal);
+    const d = features.descriptors;
+    for (let i = 0; i < n; i++) this.keys.add(d[i * 8]! & 0xffff, ordinal, d[i * 8 + 1]!, d[i * 8 + 2]!);
     if (this.votes.length < this.entries.length) {
       this.votes = new Float64Array(this.votes.length * 2);
     }
@@ -131,15 +151,22 @@ export class GalleryIndex {
     const votes = this.votes;
     votes.fill(0, 0, this.entries.length);
     const touched: number[] = [];
+    const qd = query.descriptors;
     for (let i = 0; i < query.count; i++) {
-      for (const key of neighbours(query.descriptors[i * 8]! & 0xffff, 1)) {
+      const s1 = qd[i * 8 + 1]!;
+      const s2 = qd[i * 8 + 2]!;
+      for (const key of neighbours(qd[i * 8]! & 0xffff, 1)) {
         const list = this.keys.get(key);
         if (!list) continue;
         // Weighted by rarity (smoothed inverse document frequency): ORB descriptors are far from uniform, and a key
         // that a large share of the gallery holds says little about any one entry. In a small gallery every weight is
         // about log 2, i.e. plain counting.
         const weight = Math.log(1 + this.entries.length / list.n);
+        const w = list.w;
         for (let j = 0; j < list.n; j++) {
+          // The first word alone rules out most postings (unrelated bits differ in about half).
+          const d1 = popcount32((w[2 * j]! ^ s1) >>> 0);
+          if (d1 > SIGNATURE_RADIUS || d1 + popcount32((w[2 * j + 1]! ^ s2) >>> 0) > SIGNATURE_RADIUS) continue;
           const o = list.a[j]!;
           if (votes[o] === 0) touched.push(o);
           votes[o]! += weight;

@@ -94,7 +94,8 @@ const ROWS: Row[] = [
   ['Miami Lakes', 'town', [gridRect(136, 166, 57, 97)]],
   ['Medley', 'town', [closed([g(82, 86), g(82, 120), g(130, 120), g(130, 108), g(112, 108), g(100, 92), g(90, 86)])]],
   ['Hialeah Gardens', 'city', [gridRect(108, 152, 92, 118)]],
-  ['Virginia Gardens', 'village', [gridRect(36, 42, 62, 69)]],
+  // NW 33 St to half a block past NW 38 St, NW 59 to NW 69 Ave (checked against the Census TIGER outline).
+  ['Virginia Gardens', 'village', [gridRect(33, 38.5, 59, 69)]],
   ['Miami Springs', 'city', [closed([g(36, 46), g(36, 70), g(58, 70), g(58, 57), g(44, 46)])]],
   // Hialeah runs from the Miami Canal and E 4 Ave west to its annexations along I-75.
   ['Hialeah', 'city', [closed([

@@ -43,7 +43,8 @@ const ROWS: Row[] = [
   ['The Roads', 'Coral Way', 'Miami', [gridRect(-13, -26, 3, 8)]],
   ['Grapeland Heights', 'West Flagler', 'Miami', [gridRect(7, 20, 37, 47)]],
   // Districts.
-  ['Downtown', null, 'Miami', [closed([g(14, 4), g(14, BAY), g(-26, BAY), g(-26, 3), g(-3, 3), g(-3, 4)])]],
+  // North of NW 5 St, Downtown ends at NW 1 Ave (the FEC tracks and Metrorail): west of it is Overtown.
+  ['Downtown', null, 'Miami', [closed([g(14, 1), g(14, BAY), g(-26, BAY), g(-26, 3), g(-3, 3), g(-3, 4), g(5, 4), g(5, 1)])]],
   ['Overtown', null, 'Miami', [gridRect(5, 20, 1, 7)]],
   ['Wynwood', null, 'Miami', [gridRect(20, 36, 7, BAY)]],
   ['Upper Eastside', null, 'Miami', [gridRect(36, 87, -2, BAY)]],

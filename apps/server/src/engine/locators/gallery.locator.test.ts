@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Evidence } from '@vt/shared';
 import { fuse } from '../pipeline/fuse';
 import { describePlace, placeName } from '../pipeline/place';
-import type { MatchOutcome } from '../gallery/gallery';
+import { nearDuplicateConfidence, sameSceneConfidence, type MatchOutcome } from '../gallery/gallery';
 import { createGalleryLocator, galleryEvidence } from './gallery.locator';
 
 const entry = (over: Partial<MatchOutcome['matches'][number]['entry']> = {}) => ({
@@ -13,6 +13,18 @@ const entry = (over: Partial<MatchOutcome['matches'][number]['entry']> = {}) => 
   source: 'gps',
   createdAt: '2026-03-14T15:00:00.000Z',
   ...over,
+});
+
+describe('gallery match confidence', () => {
+  it('rises with the evidence and never claims certainty', () => {
+    expect(sameSceneConfidence(12)).toBe(0.8);
+    expect(sameSceneConfidence(20)).toBe(0.88);
+    expect(sameSceneConfidence(27)).toBe(0.95);
+    expect(sameSceneConfidence(400)).toBe(0.95);
+    expect(nearDuplicateConfidence(0)).toBe(0.95);
+    expect(nearDuplicateConfidence(11)).toBe(0.73);
+    for (let n = 12; n < 60; n++) expect(sameSceneConfidence(n + 1)).toBeGreaterThanOrEqual(sameSceneConfidence(n));
+  });
 });
 
 describe('gallery locator evidence', () => {

@@ -1,9 +1,7 @@
 import type { Evidence } from '@vt/shared';
 import type { GalleryMatch, MatchOutcome } from '../gallery/gallery';
-import type { Locator, LocatorServices } from './locator';
+import { preciseGpsRadius, type Locator, type LocatorServices } from './locator';
 
-/** A GPS fix this precise, inside the county, leaves nothing for the gallery to add. */
-const GPS_PRECISE_ENOUGH_M = 100;
 /**
  * How far from the remembered place the photo may be. The same picture is where the remembered one was (its
  * GPS error); a new photo of the same façade or landmark may be taken from across the street or further down it.
@@ -76,10 +74,8 @@ export function createGalleryLocator(services?: LocatorServices): Locator {
     enabled: () => true,
     withServices: (s) => createGalleryLocator(s),
     skip(evidence) {
-      const gps = evidence.find((e) => e.locator === 'metadata' && e.kind === 'position');
-      if (gps && (gps.radiusMeters ?? Infinity) <= GPS_PRECISE_ENOUGH_M)
-        return `Not compared: the photo's own GPS already places it within ${Math.round(gps.radiusMeters ?? 0)} m.`;
-      return null;
+      const radius = preciseGpsRadius(evidence);
+      return radius === null ? null : `Not compared: the photo's own GPS already places it within ${radius} m.`;
     },
     async locate(input, ctx) {
       if (!services) throw new Error('The gallery locator needs the gallery (withServices).');

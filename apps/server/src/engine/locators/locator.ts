@@ -43,3 +43,12 @@ export interface Locator {
   /** Releases what the locator holds (worker threads); called when the engine shuts down. */
   close?(): Promise<void>;
 }
+
+/** A GPS fix this precise, inside the county, leaves nothing for reading text or matching the gallery to add. */
+const GPS_PRECISE_ENOUGH_M = 100;
+
+/** The radius of the photo's own GPS fix when it is precise enough to skip the slower locators, else null. */
+export function preciseGpsRadius(evidence: readonly Evidence[]): number | null {
+  const gps = evidence.find((e) => e.locator === 'metadata' && e.kind === 'position');
+  return gps && (gps.radiusMeters ?? Infinity) <= GPS_PRECISE_ENOUGH_M ? Math.round(gps.radiusMeters ?? 0) : null;
+}

@@ -4,10 +4,8 @@ import { TesseractOcr, type OcrLanguages } from '../../adapters/ocr/tesseract.oc
 import { haversineMeters } from '../geo/geometry';
 import { geoparse, type TextFinding } from '../text/geoparse';
 import { readText, type ReadText } from '../text/read-text';
-import type { Locator } from './locator';
+import { preciseGpsRadius, type Locator } from './locator';
 
-/** A GPS fix this precise, inside the county, leaves nothing for text to add to the place. */
-const GPS_PRECISE_ENOUGH_M = 100;
 /** At most this many separate places from one photo's text become candidates. */
 const MAX_PLACES = 3;
 /** Findings from the same text are not independent: an agreeing one adds this share of its confidence. */
@@ -104,6 +102,13 @@ export function textEvidence(read: ReadText): Evidence[] {
   });
 }
 
+/**
+ * The shared OCR workers stop after this long without a read (docs/decisions/0009-memory.md). A batch of uploads is
+ * read back to back, so they stay up through it; between batches they would hold ~100 MB (two workers, English and
+ * Spanish) for nothing, and starting them again costs about a second on the next photo without GPS.
+ */
+export const OCR_IDLE_MS = 10_000;
+
 let shared: { key: string; ocr: TesseractOcr } | undefined;
 
 /** One OCR worker pool per process, whatever number of engines the process wires (tests wire several). */
@@ -111,7 +116,7 @@ function sharedOcr(workers: number, languages: OcrLanguages): OcrEngine {
   const key = `${workers}:${languages}`;
   if (shared?.key !== key) {
     void shared?.ocr.close();
-    shared = { key, ocr: new TesseractOcr({ workers, languages }) };
+    shared = { key, ocr: new TesseractOcr({ workers, languages, idleMs: OCR_IDLE_MS }) };
   }
   return shared.ocr;
 }
@@ -137,10 +142,8 @@ export function createTextLocator(deps?: TextLocatorDeps): Locator {
       close: closeSharedOcr,
     }),
     skip(evidence) {
-      const gps = evidence.find((e) => e.locator === 'metadata' && e.kind === 'position');
-      if (gps && (gps.radiusMeters ?? Infinity) <= GPS_PRECISE_ENOUGH_M)
-        return `Not read: the photo's own GPS already places it within ${Math.round(gps.radiusMeters ?? 0)} m.`;
-      return null;
+      const radius = preciseGpsRadius(evidence);
+      return radius === null ? null : `Not read: the photo's own GPS already places it within ${radius} m.`;
     },
     async locate(input, ctx) {
       if (!deps) throw new Error('The text locator needs its OCR engine (forConfig).');

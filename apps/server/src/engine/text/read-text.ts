@@ -33,6 +33,9 @@ const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
  * Where a line crop came from: the cut out of the photo (left, top, width, height), the slant it was turned by,
  * the band kept around the straightened line (in the turned cut's pixels) and the scale applied to that band.
  */
+/** Decoded grey pixels of the photo. */
+type Raw = { data: Buffer; info: { width: number; height: number; channels: 1 } };
+
 type Crop = { left: number; top: number; width: number; height: number; angle: number; rotW: number; rotH: number; band: { x: number; y: number; w: number; h: number }; factor: number };
 
 /**
@@ -42,18 +45,25 @@ type Crop = { left: number; top: number; width: number; height: number; angle: n
  */
 export async function readText(image: Buffer, ocr: OcrEngine, opts: { signal?: AbortSignal; maxLines?: number } = {}): Promise<ReadText> {
   const t0 = performance.now();
-  const meta = await sharp(image).metadata();
-  const width = meta.width ?? 0;
-  const height = meta.height ?? 0;
+  // Decoded once, in grey: the text finder's small raster and every line crop come from these pixels (decoding the
+  // display image again for each of up to a dozen crops cost more than reading some of them).
+  const grey = await sharp(image).flatten({ background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = grey.info;
   if (!width || !height) return { width, height, lines: [], candidates: 0, timings: { findMs: 0, readMs: 0 } };
+  const pixels: Raw = { data: grey.data, info: { width, height, channels: 1 } };
 
-  const raster = await sharp(image).resize({ width: FIND_WIDTH, height: FIND_WIDTH, fit: 'inside', withoutEnlargement: true }).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const raster = await sharp(pixels.data, { raw: pixels.info })
+    .resize({ width: FIND_WIDTH, height: FIND_WIDTH, fit: 'inside', withoutEnlargement: true })
+    // sharp turns one-channel input back into sRGB unless told to stay grey.
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const found = findTextLines({ data: raster.data, width: raster.info.width, height: raster.info.height }, opts.maxLines ?? 12);
   const scale = width / raster.info.width;
   const findMs = performance.now() - t0;
 
   const t1 = performance.now();
-  const crops = await Promise.all(found.map((line) => cutLine(image, line, scale, width, height)));
+  const crops = await Promise.all(found.map((line) => cutLine(pixels, line, scale, width, height)));
   const read = await ocr.readLines(
     crops.map((c) => c.png),
     opts.signal,
@@ -69,7 +79,7 @@ export async function readText(image: Buffer, ocr: OcrEngine, opts: { signal?: A
   return { width, height, lines, candidates: found.length, timings: { findMs: Math.round(findMs), readMs: Math.round(performance.now() - t1) } };
 }
 
-async function cutLine(image: Buffer, line: TextLine, scale: number, width: number, height: number): Promise<{ png: Buffer; crop: Crop }> {
+async function cutLine(image: Raw, line: TextLine, scale: number, width: number, height: number): Promise<{ png: Buffer; crop: Crop }> {
   const charPx = line.charHeight * scale;
   // A generous cut (the slant may lift one end), turned straight, then narrowed to a band around the line:
   // clutter above and below a sign (railings, wires, other signs) makes tesseract misread the letters.
@@ -81,7 +91,7 @@ async function cutLine(image: Buffer, line: TextLine, scale: number, width: numb
   const angle = Math.abs(line.angle) >= DESKEW_MIN_DEG ? line.angle : 0;
 
   // Cut first, then turn, in two pipelines: in one, sharp turns the whole photo before cutting.
-  const cut = await sharp(image).extract({ left, top, width: cw, height: ch }).raw().toBuffer({ resolveWithObject: true });
+  const cut = await sharp(image.data, { raw: image.info }).extract({ left, top, width: cw, height: ch }).grayscale().raw().toBuffer({ resolveWithObject: true });
   const straight = angle
     ? await sharp(cut.data, { raw: cut.info }).rotate(-angle, { background: '#808080' }).raw().toBuffer({ resolveWithObject: true })
     : cut;

@@ -10,7 +10,25 @@ import {
 } from '../../db/schema.analyses';
 import { locationIndex, locations } from '../../db/schema.locations';
 
-export type AnalysisListRow = typeof analyses.$inferSelect & {
+/**
+ * The analysis columns a list entry shows. The engine's working state (metadata, evidence, candidates, timings)
+ * can be tens of kilobytes per row and no list shows it, so lists never read it.
+ */
+const listColumns = {
+  id: analyses.id,
+  userId: analyses.userId,
+  photoId: analyses.photoId,
+  status: analyses.status,
+  imageUrl: analyses.imageUrl,
+  analysisType: analyses.analysisType,
+  analysisResult: analyses.analysisResult,
+  confidenceScore: analyses.confidenceScore,
+  locationData: analyses.locationData,
+  createdAt: analyses.createdAt,
+};
+type ListAnalysis = { [K in keyof typeof listColumns]: (typeof analyses.$inferSelect)[K] };
+
+export type AnalysisListRow = ListAnalysis & {
   fileName: string;
   thumbnailKey: string | null;
   distanceKm?: number;
@@ -60,17 +78,27 @@ export type HistoryFilter = {
   timeZone?: string;
 };
 
-function filterSql(f: HistoryFilter = {}): SQL[] {
-  const tz = f.timeZone ?? 'UTC';
+/** The filters a request carries, as a key: one prepared statement per combination (at most 32). */
+function filterShape(f: HistoryFilter): string {
+  return (['from', 'to', 'min_confidence', 'max_confidence', 'category'] as const).map((k) => (f[k] === undefined ? '0' : '1')).join('');
+}
+
+/**
+ * The filter conditions. `value` turns each filter into SQL: the value itself (an ad-hoc query) or a named
+ * placeholder (a prepared statement, given the values when it runs).
+ */
+function filterSql(f: HistoryFilter = {}, value: (key: keyof HistoryFilter) => unknown = (k) => (k === 'timeZone' ? (f.timeZone ?? 'UTC') : f[k]),
+): SQL[] {
+  const tz = value('timeZone');
   const out: SQL[] = [];
-  if (f.from) out.push(sql`${analyses.createdAt} >= (${f.from}::date::timestamp at time zone ${tz})`);
-  if (f.to) out.push(sql`${analyses.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${tz})`);
+  if (f.from) out.push(sql`${analyses.createdAt} >= (${value('from')}::date::timestamp at time zone ${tz}::text)`);
+  if (f.to) out.push(sql`${analyses.createdAt} < ((${value('to')}::date + 1)::timestamp at time zone ${tz}::text)`);
   // The list shows the place's confidence (analysis_result), so the filter uses the same figure.
   const shown = sql`(${analyses.analysisResult} ->> 'confidence')::double precision`;
-  if (f.min_confidence !== undefined) out.push(sql`${shown} >= ${f.min_confidence}::double precision`);
-  if (f.max_confidence !== undefined) out.push(sql`${shown} <= ${f.max_confidence}::double precision`);
+  if (f.min_confidence !== undefined) out.push(sql`${shown} >= ${value('min_confidence')}::double precision`);
+  if (f.max_confidence !== undefined) out.push(sql`${shown} <= ${value('max_confidence')}::double precision`);
   if (f.category) {
-    out.push(sql`exists (select 1 from analysis_categories c where c.analysis_id = ${analyses.id} and c.category = ${f.category})`);
+    out.push(sql`exists (select 1 from analysis_categories c where c.analysis_id = ${analyses.id} and c.category = ${value('category')}::text)`);
   }
   return out;
 }
@@ -83,20 +111,15 @@ export class DataApiRepository {
     return this.db.transaction(async (tx) => fn(new DataApiRepository(tx as unknown as Db), tx as unknown as Db));
   }
 
-  private selectList(extra: Record<string, SQL> = {}) {
+  private selectList<E extends Record<string, SQL>>(extra: E = {} as E) {
     return this.db
-      .select({ analysis: analyses, fileName: photos.originalName, thumbnailKey: photos.thumbnailKey, ...extra })
+      .select({ ...listColumns, fileName: photos.originalName, thumbnailKey: photos.thumbnailKey, ...extra })
       .from(analyses)
       .innerJoin(photos, eq(photos.id, analyses.photoId));
   }
 
-  private static flat(rows: { analysis: typeof analyses.$inferSelect; fileName: string; thumbnailKey: string | null; distanceKm?: unknown }[]): AnalysisListRow[] {
-    return rows.map((r) => ({
-      ...r.analysis,
-      fileName: r.fileName,
-      thumbnailKey: r.thumbnailKey,
-      ...(r.distanceKm === undefined ? {} : { distanceKm: Number(r.distanceKm) }),
-    }));
+  private static flat(rows: (ListAnalysis & { fileName: string; thumbnailKey: string | null; distanceKm?: unknown; total?: unknown })[]): AnalysisListRow[] {
+    return rows.map(({ distanceKm, total: _total, ...row }) => (distanceKm === undefined ? row : { ...row, distanceKm: Number(distanceKm) }));
   }
 
   /** The user's finished analyses, newest first. */
@@ -104,18 +127,33 @@ export class DataApiRepository {
     return (await this.pageMine(userId, limit, offset, filter)).rows;
   }
 
-  /**
-   * A page and the total in one statement (`count(*) over ()` counts the filtered rows before LIMIT): one round
-   * trip instead of two, which is most of a list request's cost. A page past the end has no row to carry the
-   * total, so only then is it counted apart.
-   */
-  async pageMine(userId: string, limit: number, offset: number, filter?: HistoryFilter): Promise<{ rows: AnalysisListRow[]; total: number }> {
-    const rows = await this.selectList({ total: sql`count(*) over ()` })
-      .where(and(eq(analyses.userId, userId), finished, ...filterSql(filter)))
+  /** Prepared page statements by filter shape: built once, planned by the server once per connection. */
+  private readonly pageStatements = new Map<string, ReturnType<DataApiRepository['preparePage']>>();
+
+  private preparePage(filter: HistoryFilter, name: string) {
+    const p = (key: string) => sql.placeholder(key);
+    const conditions = (): SQL => and(eq(analyses.userId, p('userId')), finished, ...filterSql(filter, p))!;
+    // The total is a scalar subquery over the (user, finished) index only, evaluated once; the page itself reads
+    // and joins just its own rows. (`count(*) over ()` made every row of the user be read and joined.)
+    const total = sql<number>`(select count(*)::int from ${analyses} where ${conditions()})`;
+    return this.selectList({ total })
+      .where(conditions())
       .orderBy(desc(analyses.createdAt), desc(analyses.id))
-      .limit(limit)
-      .offset(offset);
-    const total = rows.length ? Number((rows[0] as { total?: unknown }).total) : offset > 0 ? await this.countMine(userId, filter) : 0;
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare(name);
+  }
+
+  /**
+   * A page and the total in one round trip. A page past the end has no row to carry the total, so only then is
+   * it counted apart.
+   */
+  async pageMine(userId: string, limit: number, offset: number, filter: HistoryFilter = {}): Promise<{ rows: AnalysisListRow[]; total: number }> {
+    const shape = filterShape(filter);
+    let statement = this.pageStatements.get(shape);
+    if (!statement) this.pageStatements.set(shape, (statement = this.preparePage(filter, `data_api_page_${shape}`)));
+    const rows = await statement.execute({ ...filter, timeZone: filter.timeZone ?? 'UTC', userId, limit, offset });
+    const total = rows.length ? Number(rows[0]!.total) : offset > 0 ? await this.countMine(userId, filter) : 0;
     return { rows: DataApiRepository.flat(rows), total };
   }
 
@@ -193,11 +231,13 @@ export class DataApiRepository {
   }
 
   async userCounts(userId: string) {
-    const [row] = await queryRows<{ locations: number; index: number; photos: number }>(
+    const [row] = await queryRows<{ locations: number; index: number; photos: number; login_count: number | null; last_analysis: Date | string | null }>(
       this.db,
       sql`select (select count(*)::int from ${locations} where user_id = ${userId}) as locations,
                  (select count(*)::int from ${locationIndex} where user_id = ${userId}) as index,
-                 (select count(*)::int from ${photos} where user_id = ${userId} and byte_size > 0) as photos`,
+                 (select count(*)::int from ${photos} where user_id = ${userId} and byte_size > 0) as photos,
+                 (select login_count from ${users} where id = ${userId}) as login_count,
+                 (select last_analysis from ${users} where id = ${userId}) as last_analysis`,
     );
     return row!;
   }

@@ -179,8 +179,9 @@ export class DataApiService {
       totalLocations: counts.locations,
       locationIndexCount: counts.index,
       photos: counts.photos,
-      loginCount: user.loginCount,
-      lastAnalysis: user.lastAnalysis,
+      // Read with the counts, not taken from the session's user, which may be a few seconds old (decision 0008).
+      loginCount: counts.login_count ?? user.loginCount,
+      lastAnalysis: iso(counts.last_analysis),
       memberSince: user.signupDate,
     };
   }

@@ -12,6 +12,7 @@ import {
   NotificationStatsSchema,
   SessionStatsSchema,
   TimeframeSchema,
+  UserNotificationsResponseSchema,
 } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
@@ -219,16 +220,35 @@ describe('usage statistics, feedback and categories', () => {
     const images = ImageStatsSchema.parse((await alice.api('/api/images/stats')).body).stats;
     // Records made through /api/analysis/create have no uploaded image.
     expect(images).toMatchObject({ total: 0, sizeStats: { total_size: 0, average_size: null } });
+    // Notification stats count the user's own notifications (spec 2 §3) and their read state.
+    const mine = UserNotificationsResponseSchema.parse((await alice.api('/api/users/me/notifications')).body).notifications;
     const n = NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats;
-    expect(n.byReadStatus).toEqual([]);
+    expect(n.total).toBe(mine.length);
+    const unread = (stats: typeof n) => stats.byReadStatus.find((r) => !r.is_read)!.count;
+    const read = (stats: typeof n) => stats.byReadStatus.find((r) => r.is_read)!.count;
+    expect(unread(n) + read(n)).toBe(n.total);
+    expect(unread(n)).toBe(mine.filter((m) => !m.read).length);
+    // Announcements are one banner for everyone, not a notification of this user.
     const created = await founder.api('/api/notifications', {
       method: 'POST',
       body: { type: 'ANNOUNCEMENT', title: 'Hello', message: 'Counting', priority: 'normal' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats.total).toBe(n.total);
+    // A new sign-up notifies everyone (spec 1 §4): one more, unread; reading it moves it across.
+    await server.signIn(`stats-newcomer-${Date.now()}@example.com`, 'Newcomer Stats');
     const n2 = NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats;
     expect(n2.total).toBe(n.total + 1);
     expect(n2.recent).toBe(n.recent + 1);
+    expect(unread(n2)).toBe(unread(n) + 1);
+    const fresh = UserNotificationsResponseSchema.parse((await alice.api('/api/users/me/notifications')).body).notifications.filter((m) => !m.read);
+    expect((await alice.api('/api/users/me/notifications/read', { method: 'POST', body: { ids: fresh.map((m) => m.id) } })).status).toBe(200);
+    const n3 = NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats;
+    expect(unread(n3)).toBe(0);
+    expect(read(n3)).toBe(n2.total);
+    // The founder's scope=all counts every user's notifications, Alice's included.
+    const all = NotificationStatsSchema.parse((await founder.api('/api/notifications/stats?scope=all')).body).stats;
+    expect(all.total).toBeGreaterThanOrEqual(n3.total + 1);
 
     const s = SessionStatsSchema.parse((await alice.api('/api/sessions/stats')).body).stats;
     expect(s).toMatchObject({ scope: 'mine', activeSessions: 1, signInsInTimeframe: 1, activeUsers: 1 });

@@ -91,8 +91,8 @@ export class DataStatsService {
     };
   }
 
-  notifications(_user: User, scope: Scope, timeframeHours: number): Promise<NotificationStats> {
-    return notificationStats(this.db, this.window(scope, timeframeHours));
+  notifications(user: User, scope: Scope, timeframeHours: number): Promise<NotificationStats> {
+    return notificationStats(this.db, { ...this.window(scope, timeframeHours), userId: user.id });
   }
 
   async feedback(user: User, scope: Scope, timeframeHours: number): Promise<FeedbackStats> {

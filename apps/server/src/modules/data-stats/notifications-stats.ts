@@ -1,33 +1,43 @@
 import { sql } from 'drizzle-orm';
 import type { NotificationStats } from '@vt/shared';
 import { queryRows, type Db } from '../../db/client';
-import { notifications } from '../../db/schema.notifications';
+import { userNotifications } from '../../db/schema.activity';
 
 /**
- * Notification figures from the announcements table, the only notifications stored on the server today. They are
- * the same for every user, so `scope` changes nothing here; read state lives in the browser (decisions §1), so
- * `byReadStatus` stays empty. Kept apart so per-user notifications can replace it without touching the rest.
+ * Notification figures (spec 1 §7 notifications stats) from the per-user notifications (spec 2 §3: type, data,
+ * timestamp, read): the user's own, or every user's for `scope=all` (founders only, checked by the route).
+ * Announcements are not counted: they are one banner for everyone, with no per-user read state.
  */
 export async function notificationStats(
   db: Db,
-  window: { scope: 'mine' | 'all'; timeframeHours: number; since: Date },
+  window: { scope: 'mine' | 'all'; timeframeHours: number; since: Date; userId: string },
 ): Promise<NotificationStats> {
   const since = sql`${window.since.toISOString()}::timestamptz`;
-  const [row] = await queryRows<{ total: number; recent: number }>(
+  const whose = window.scope === 'all' ? sql`true` : sql`${userNotifications.userId} = ${window.userId}`;
+  const [row] = await queryRows<{ total: number; recent: number; unread: number }>(
     db,
-    sql`select count(*)::int as total, (count(*) filter (where created_at >= ${since}))::int as recent from ${notifications}`,
+    sql`select count(*)::int as total,
+               (count(*) filter (where ${userNotifications.timestamp} >= ${since}))::int as recent,
+               (count(*) filter (where not ${userNotifications.read}))::int as unread
+          from ${userNotifications} where ${whose}`,
   );
   const types = await queryRows<{ type: string; count: number }>(
     db,
-    sql`select type, count(*)::int as count from ${notifications} group by type`,
+    sql`select ${userNotifications.type} as type, count(*)::int as count from ${userNotifications} where ${whose} group by 1`,
   );
+  const total = row?.total ?? 0;
+  const unread = row?.unread ?? 0;
   return {
     scope: window.scope,
     timeframeHours: window.timeframeHours,
     since: window.since.toISOString(),
-    total: row?.total ?? 0,
+    total,
     recent: row?.recent ?? 0,
-    byReadStatus: [],
+    // Both states always listed, so "0 unread" reads as a figure, not as missing.
+    byReadStatus: [
+      { is_read: false, count: unread },
+      { is_read: true, count: total - unread },
+    ],
     byType: Object.fromEntries(types.map((t) => [t.type, t.count])),
   };
 }

@@ -15,6 +15,21 @@ export function addressOf(place: AnalysisResult['place']): string | null {
   return unique.length ? unique.join(', ') : null;
 }
 
+/** The fields of a location record that come from an analysis result (written at the end and on correction). */
+export function locationFieldsOf(result: AnalysisResult) {
+  return {
+    locationName: result.name,
+    lat: result.lat,
+    lng: result.lng,
+    address: addressOf(result.place),
+    municipality: result.place?.municipality ?? null,
+    neighbourhood: result.place?.neighbourhood ?? null,
+    zip: result.place?.zip ?? null,
+    source: result.source,
+    confidence: result.confidence,
+  };
+}
+
 /**
  * What a finished analysis leaves behind, whatever its outcome (spec 2 §4: found, fallback, failed and error
  * are all stored in history and index): a location record, a location index entry, the user's analysis count
@@ -32,15 +47,7 @@ export async function recordFinishedAnalysis(tx: Db, analysis: FinishedAnalysis)
   const location = await new LocationsRepository(tx).insertAndTrim({
     userId: analysis.userId,
     analysisId: analysis.id,
-    locationName: result.name,
-    lat: result.lat,
-    lng: result.lng,
-    address: addressOf(result.place),
-    municipality: result.place?.municipality ?? null,
-    neighbourhood: result.place?.neighbourhood ?? null,
-    zip: result.place?.zip ?? null,
-    source: result.source,
-    confidence: result.confidence,
+    ...locationFieldsOf(result),
   });
   if (!location) return false;
 

@@ -16,7 +16,7 @@ import { AnalysesRepository } from '../analyses/analyses.repository';
 import { toAnalysis } from '../analyses/analyses.service';
 import { LocationIndexRepository } from '../location-index/location-index.repository';
 import { isUuid } from '../photos/photos.service';
-import { addressOf } from './analysis-finished';
+import { locationFieldsOf } from './analysis-finished';
 import { LocationsRepository, lockUser } from './locations.repository';
 
 /** What a listener hears after a correction has committed. */
@@ -110,17 +110,7 @@ export class CorrectionService {
       if (!(await new AnalysesRepository(tx).replaceResult(analysisId, storedFields(result))))
         throw new AppError(409, 'not_finished', 'This analysis has not finished yet; correct it once it has a result.');
       // Either may have been trimmed (50 newest records, 20 newest index items): then there is nothing to update.
-      await new LocationsRepository(tx).updateByAnalysis(user.id, analysisId, {
-        locationName: result.name,
-        lat: result.lat,
-        lng: result.lng,
-        address: addressOf(result.place),
-        municipality: result.place?.municipality ?? null,
-        neighbourhood: result.place?.neighbourhood ?? null,
-        zip: result.place?.zip ?? null,
-        source: result.source,
-        confidence: result.confidence,
-      });
+      await new LocationsRepository(tx).updateByAnalysis(user.id, analysisId, locationFieldsOf(result));
       await new LocationIndexRepository(tx).updateByAnalysis(user.id, analysisId, {
         name: result.name,
         lat: result.lat,

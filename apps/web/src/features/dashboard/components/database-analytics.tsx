@@ -133,7 +133,6 @@ export function DatabaseAnalytics() {
             <div className="space-y-1">
               <Figure label="Total" value={formatCount(notes.data.total)} />
               <Figure label="Unread" value={unread === undefined ? '—' : formatCount(unread)} />
-              {unread === undefined && <p className="mt-2 text-xs text-subtle">Read state is kept in each browser.</p>}
             </div>
           ) : (
             <p className="text-muted">{notes.error ? `Error loading statistics: ${notes.error.message}` : 'Loading notification stats...'}</p>
