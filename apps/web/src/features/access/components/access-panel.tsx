@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { useEffect } from 'react';
 import { Card } from '../../../components/ui/card';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useLocationIndex } from '../../analysis';
 import { useMyLimits, useRedeemAccessCode } from '../api';
 import { limitText, refusalReason, resetText, usageShare, usageText } from '../format';
+import { CodeForm } from './code-form';
 
 /**
  * This week's image usage, when it resets, and the access-code form (spec 2 §3–§5). The numbers come from the
@@ -88,55 +88,20 @@ export function AccessPanel() {
 }
 
 function RedeemForm() {
-  const id = useId();
-  const [code, setCode] = useState('');
-  const redeem = useRedeemAccessCode();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim() || redeem.isPending) return;
-    redeem.mutate(code, { onSuccess: () => setCode('') });
-  };
-  const error =
-    redeem.error instanceof ApiRequestError
-      ? (redeem.error.serverMessage ?? redeem.error.message)
-      : redeem.error?.message;
-
   return (
-    <form
-      onSubmit={submit}
-      className="border-t border-line pt-4 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-5"
-      aria-label="Redeem access code"
-    >
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        Redeem access code
-      </label>
-      <div className="mt-2 flex gap-2">
-        <input
-          id={id}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="Enter your code"
-          className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-raised px-3 font-mono text-sm text-fg uppercase placeholder:text-subtle placeholder:normal-case focus:border-accent"
-        />
-        <Button type="submit" variant="secondary" disabled={!code.trim() || redeem.isPending}>
-          {redeem.isPending ? 'Redeeming...' : 'Redeem'}
-        </Button>
-      </div>
-      <p className="mt-2 text-xs text-muted">
-        A code from Vision Terminal raises your weekly limit and images per upload, and opens the map.
-      </p>
-      {error && (
-        <p className="mt-2 text-sm text-danger" role="alert" data-testid="redeem-error">
-          {error}
-        </p>
-      )}
-      {redeem.isSuccess && (
+    <CodeForm
+      mutation={useRedeemAccessCode()}
+      label="Redeem access code"
+      submitText="Redeem"
+      pendingText="Redeeming..."
+      hint="A code from Vision Terminal raises your weekly limit and images per upload, and opens the map."
+      errorTestId="redeem-error"
+      success={(data) => (
         <p className="mt-2 text-sm text-ok" role="status" data-testid="redeem-success">
-          {redeem.data.redeemed.name} unlocked until {new Date(redeem.data.redeemed.expiresAt).toLocaleDateString()}.
+          {data.redeemed.name} unlocked until {new Date(data.redeemed.expiresAt).toLocaleDateString()}.
         </p>
       )}
-    </form>
+      className="border-t border-line pt-4 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-5"
+    />
   );
 }

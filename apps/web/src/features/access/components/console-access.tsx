@@ -1,10 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { useEffect } from 'react';
 import { Card } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
 import { consoleGate } from '../../../lib/logger';
 import { useSession } from '../../auth';
 import { useConsoleAccess, useRedeemConsoleCode } from '../api';
+import { CodeForm } from './code-form';
 
 /** Keeps the console gate in step with the signed-in user's level: closed unless the server confirms 100 or 90. */
 export function ConsoleAccessSync() {
@@ -19,14 +18,6 @@ export function ConsoleAccessSync() {
 export function ConsoleAccessPanel() {
   const access = useConsoleAccess(true);
   const redeem = useRedeemConsoleCode();
-  const [code, setCode] = useState('');
-  const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim() || redeem.isPending) return;
-    redeem.mutate(code, { onSuccess: () => setCode('') });
-  };
-  const error = redeem.error instanceof ApiRequestError ? (redeem.error.serverMessage ?? redeem.error.message) : redeem.error?.message;
   const a = access.data;
   return (
     <Card className="grid gap-4 p-5 sm:grid-cols-[1fr_22rem]" data-testid="console-access">
@@ -36,8 +27,8 @@ export function ConsoleAccessPanel() {
           <p className="mt-3 text-sm text-muted">Loading...</p>
         ) : !a?.level ? (
           <p className="mt-3 text-sm text-muted" data-testid="console-level">
-            {a?.timeRemaining === 'Expired' ? 'Your console access has expired.' : 'No console access.'} Browser console output is
-            off.
+            {a?.timeRemaining === 'Expired' ? 'Your console access has expired.' : 'No console access.'} Browser console
+            output is off.
           </p>
         ) : (
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -54,31 +45,14 @@ export function ConsoleAccessPanel() {
           </dl>
         )}
       </div>
-      <form onSubmit={submit} aria-label="Console access code" className="border-t border-line pt-4 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-5">
-        <label htmlFor={id} className="text-sm font-medium text-fg">
-          Console access code
-        </label>
-        <div className="mt-2 flex gap-2">
-          <input
-            id={id}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Enter your code"
-            className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-raised px-3 font-mono text-sm text-fg uppercase placeholder:text-subtle placeholder:normal-case focus:border-accent"
-          />
-          <Button type="submit" variant="secondary" disabled={!code.trim() || redeem.isPending}>
-            Apply
-          </Button>
-        </div>
-        <p className="mt-2 text-xs text-muted">For developers: levels 100 and 90 turn on the browser console. Access lasts 365 days.</p>
-        {error && (
-          <p className="mt-2 text-sm text-danger" role="alert" data-testid="console-error">
-            {error}
-          </p>
-        )}
-      </form>
+      <CodeForm
+        mutation={redeem}
+        label="Console access code"
+        submitText="Apply"
+        hint="For developers: levels 100 and 90 turn on the browser console. Access lasts 365 days."
+        errorTestId="console-error"
+        className="border-t border-line pt-4 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-5"
+      />
     </Card>
   );
 }
