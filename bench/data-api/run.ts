@@ -9,9 +9,13 @@
  * on time. Latencies are measured by the client over HTTP on localhost, one request at a time. Throughput uses
  * autocannon in a child process so the load generator does not share the server's event loop. The bare route is
  * outside /api/, so it is neither authenticated nor counted by the API usage recorder; the list route pays both.
+ * Two more references: the bare page answers the list's own ~20 KB text the same way, and /api/health is the
+ * cheapest API call that makes a PostgreSQL round trip (`select 1`). Every load run also reports
+ * the CPU it cost per request in the server, in PostgreSQL and in the load generator: all three share the cores.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +42,8 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     out: { type: 'string' },
     keep: { type: 'boolean' },
+    /** Writes a V8 CPU profile of the server during the list's load run to this file (.cpuprofile). */
+    profile: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -74,13 +80,57 @@ async function timeEndpoint(browser: TestBrowser, name: string, paths: () => str
 }
 
 type Cannon = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
   timeouts: number;
 };
-function autocannon(url: string, headers: Record<string, string>): Promise<Cannon> {
+
+/** CPU seconds (user + system) a process has used so far, from /proc; null once it is gone. */
+const TICKS_PER_SECOND = 100;
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** CPU seconds so far of every PostgreSQL process on this machine, by pid (the server runs here, as it does in CI). */
+function postgresCpuSeconds(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const seconds = cpuSecondsOf(Number(name));
+    if (seconds !== null) out.set(Number(name), seconds);
+  }
+  return out;
+}
+/** What PostgreSQL used between two readings; a process that ended in between is missed, one that began counts whole. */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpuSeconds()) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+const processCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/**
+ * Where the CPU went during a load run, per request: this process (the server, its event loop and threads; the
+ * harness is idle meanwhile), PostgreSQL, and the load generator. All three share the machine's cores, so a route's
+ * throughput is bounded by the sum, not by the server alone.
+ */
+type CpuShare = { serverMsPerRequest: number; postgresMsPerRequest: number; loadGeneratorMsPerRequest: number };
+
+function autocannon(url: string, headers: Record<string, string>): Promise<Cannon & { cpu: CpuShare }> {
   const bin = join(REPO, 'node_modules', '.bin', 'autocannon');
   const args = [
     '-c',
@@ -91,18 +141,37 @@ function autocannon(url: string, headers: Record<string, string>): Promise<Canno
     ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
     url,
   ];
+  const server0 = processCpuSeconds();
+  const pg0 = postgresCpuSeconds();
   return new Promise((resolvePromise, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The load generator's CPU is sampled while it runs (its /proc entry goes with it); the last 100 ms are missed.
+    let generator = 0;
+    const sampler = setInterval(() => (generator = cpuSecondsOf(child.pid!) ?? generator), 100);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolvePromise(JSON.parse(out) as Cannon) : reject(new Error(`autocannon exited with ${code}`)),
-    );
+    child.on('exit', (code) => {
+      clearInterval(sampler);
+      const server = processCpuSeconds() - server0;
+      const postgres = postgresCpuSince(pg0);
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const cannon = JSON.parse(out) as Cannon;
+      const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, cannon.requests.total)) / 1000;
+      resolvePromise({
+        ...cannon,
+        cpu: {
+          serverMsPerRequest: perRequest(server),
+          postgresMsPerRequest: perRequest(postgres),
+          loadGeneratorMsPerRequest: perRequest(generator),
+        },
+      });
+    });
   });
 }
-const summary = (c: Cannon) => ({
+const summary = (c: Cannon & { cpu: CpuShare }) => ({
   requestsPerSecond: round(c.requests.average),
+  cpu: c.cpu,
   latencyP50Ms: c.latency.p50,
   latencyP99Ms: c.latency.p99,
   non2xx: c.non2xx,
@@ -140,6 +209,10 @@ const config = loadConfig({
 const app = await buildApp({ config, database, logger: false });
 // The bare route: the same server, no session, no database.
 app.get('/bench/bare', async () => ({ ok: true }));
+// A second reference: the list's own answer, kept as text, with no session and no database. What separates it from
+// the bare route is only moving a page of ~20 KB instead of a few bytes.
+let pageBody = '{}';
+app.get('/bench/bare-page', async (_request, reply) => reply.type('application/json; charset=utf-8').send(pageBody));
 await app.listen({ port, host: '127.0.0.1' });
 
 const browser = new TestBrowser(baseUrl);
@@ -194,9 +267,25 @@ const latency = {
 log('latency done; throughput at 64 connections');
 
 const cookie = `vt_session=${browser.cookie('vt_session')}`;
+pageBody = JSON.stringify((await browser.api('/api/analysis/my?limit=20&offset=0')).body);
 await autocannon(`${baseUrl}/bench/bare`, {}); // warm-up run, not reported
 const bare = await autocannon(`${baseUrl}/bench/bare`, {});
+const barePage = await autocannon(`${baseUrl}/bench/bare-page`, {});
+// The cheapest API call that goes to PostgreSQL: /api/health runs `select 1` (and is counted like any API call).
+const health = await autocannon(`${baseUrl}/api/health`, {});
+const profiler = values.profile ? new inspector.Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const list = await autocannon(`${baseUrl}/api/analysis/my?limit=20&offset=0`, { cookie });
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(values.profile!, JSON.stringify(profile));
+  profiler.disconnect();
+  log(`CPU profile of the list run: ${values.profile}`);
+}
 await app.apiUsage.flush();
 
 const result = {
@@ -219,6 +308,8 @@ const result = {
   throughput64: {
     durationSeconds: DURATION_S,
     bareJson: summary(bare),
+    barePage: { ...summary(barePage), bytes: Buffer.byteLength(pageBody) },
+    healthSelectOne: summary(health),
     myAnalyses: summary(list),
     ratio: round(list.requests.average / bare.requests.average),
   },
