@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Dialog, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 
@@ -130,6 +130,14 @@ test.describe('the map', () => {
       await held;
       await route.continue();
     });
+    // The popup may be quicker than the index's refetch after an analysis (a busy server). The index's answers are
+    // held from here until Export is clicked, so Export must not conclude the index is empty.
+    let releaseIndex: () => void = () => {};
+    const indexHeld = new Promise<void>((r) => (releaseIndex = r));
+    await page.route('**/api/location-index', async (route) => {
+      if (route.request().method() === 'GET') await indexHeld;
+      await route.continue();
+    });
     await page
       .getByTestId('map-file-input')
       .setInputFiles({
@@ -186,8 +194,19 @@ test.describe('the map', () => {
 
     await popup.getByRole('button', { name: 'Index' }).click();
     const download = page.waitForEvent('download');
+    const alerted: string[] = [];
+    const onDialog = (d: Dialog) => {
+      alerted.push(d.message());
+      void d.dismiss();
+    };
+    page.on('dialog', onDialog);
     await popup.getByRole('button', { name: 'Export results' }).click();
+    // The index has not been told of the analysis yet (its answers are held): Export asks again and waits.
+    releaseIndex();
     const file = await (await download).path();
+    page.off('dialog', onDialog);
+    await page.unroute('**/api/location-index');
+    expect(alerted).toEqual([]);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as {
       count: number;
       locations: Array<{ coordinates: number[]; source: string }>;

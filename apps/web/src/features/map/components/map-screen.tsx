@@ -162,21 +162,33 @@ export function MapScreen() {
     [map],
   );
 
+  /**
+   * The index as the popup's actions should see it. The popup can open before the index has been fetched again
+   * after the analysis it shows (a slow or busy server): then the server is asked once more rather than
+   * answering that the index is empty.
+   */
+  const freshItems = async (): Promise<LocationIndexItem[]> => {
+    if (!analysis || indexItem) return items;
+    return (await index.refetch()).data?.items ?? items;
+  };
+
   const popupActions = {
     // Analyze further runs Reevaluate on this analysis' index entry: the engine looks at the photo again.
-    analyzeFurther: () => {
-      if (indexItem) void checks.run(indexItem.id, 'reevaluate');
+    analyzeFurther: async () => {
+      const item = (await freshItems()).find((i) => analysis && i.analysisId === analysis.id);
+      if (item) void checks.run(item.id, 'reevaluate');
       else window.alert(NO_INDEX);
     },
     details: () => setDetailsOpen(true),
-    getFullIndex: () => {
-      if (items.length === 0) return window.alert(NO_INDEX);
+    getFullIndex: async () => {
+      if ((await freshItems()).length === 0) return window.alert(NO_INDEX);
       setIndexOpen(true);
       setExpanded(true);
     },
-    exportResults: () => {
-      if (items.length === 0) return window.alert(NO_EXPORT);
-      download(`vision-terminal-index-${new Date().toISOString().slice(0, 10)}.json`, indexExport(items));
+    exportResults: async () => {
+      const all = await freshItems();
+      if (all.length === 0) return window.alert(NO_EXPORT);
+      download(`vision-terminal-index-${new Date().toISOString().slice(0, 10)}.json`, indexExport(all));
     },
     originalPosition: originalView,
   };
