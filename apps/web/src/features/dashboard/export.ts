@@ -24,18 +24,6 @@ export function exportDocument(record: AnalysisRecord, now: Date) {
   };
 }
 
-/** Starts a browser download of `data` as pretty JSON. */
-export function downloadJson(fileName: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Leaves the map a hint of where to fly (decisions §1: the browser may keep this; losing it is harmless). */
 export function storeNavigationHint(record: AnalysisRecord, now = Date.now()): MapNavigationHint | null {
   if (!record.location) return null;

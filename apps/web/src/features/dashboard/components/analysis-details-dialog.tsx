@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { formatCoordinate, type AnalysisRecord } from '@vt/shared';
 import { Button } from '../../../components/ui/button';
 import { useDeleteAnalysis } from '../api';
-import { downloadJson, exportDocument, exportFileName, storeNavigationHint } from '../export';
+import { downloadJson } from '../../../lib/download';
+import { exportDocument, exportFileName, storeNavigationHint } from '../export';
 import { trapTab } from '../../../components/ui/trap-tab';
 import { AnalysisFeedback } from './analysis-feedback';
 

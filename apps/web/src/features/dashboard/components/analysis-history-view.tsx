@@ -5,7 +5,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page, PageHeader } from '../../../components/ui/page';
 import { apiGet } from '../../../lib/api-client';
 import { useAnalysisPage, type HistoryFilter } from '../api';
-import { downloadJson, exportDocument, storeNavigationHint } from '../export';
+import { downloadJson } from '../../../lib/download';
+import { exportDocument, storeNavigationHint } from '../export';
 import { AnalysisDetailsDialog } from './analysis-details-dialog';
 import { ConfidenceBadge } from './recent-activity';
 

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page, PageHeader } from '../../../components/ui/page';
 import { apiGet } from '../../../lib/api-client';
+import { downloadJson } from '../../../lib/download';
 import { usePopularLocations } from '../../dashboard';
 import { useLocationHistory } from '../api';
 
@@ -12,15 +13,6 @@ const PAGE_SIZE = LIMITS.pageSizeDefault;
 
 function confidenceTone(c: number) {
   return c >= 0.8 ? 'ok' : 'warm';
-}
-
-function downloadJson(name: string, data: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The map navigation hint (spec 1 §2 View) for a location record: the map flies there when it opens. */

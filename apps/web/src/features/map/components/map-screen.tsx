@@ -9,6 +9,7 @@ import { indexExport } from '../geo';
 import { flyHome, flyToItem, placeResult, type PlacedResult } from '../result-layer';
 import { useCorrection, useIndexChecks } from '../index-api';
 import { ApiRequestError } from '../../../lib/api-client';
+import { downloadJson } from '../../../lib/download';
 import { ResultDetailsDialog } from './result-details-dialog';
 import { takeNavigationHint } from '../navigation-hint';
 import { IndexSidebar } from './index-sidebar';
@@ -29,17 +30,6 @@ function firstImage(files: FileList | null | undefined): File | null {
     if (file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name)) return file;
   }
   return null;
-}
-
-function download(name: string, json: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** /map: the full-screen map where a photo is analysed and the location index is worked (spec 2 §2). */
@@ -188,7 +178,7 @@ export function MapScreen() {
     exportResults: async () => {
       const all = await freshItems();
       if (all.length === 0) return window.alert(NO_EXPORT);
-      download(`vision-terminal-index-${new Date().toISOString().slice(0, 10)}.json`, indexExport(all));
+      downloadJson(`vision-terminal-index-${new Date().toISOString().slice(0, 10)}.json`, indexExport(all));
     },
     originalPosition: originalView,
   };
