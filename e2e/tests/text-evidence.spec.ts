@@ -30,10 +30,12 @@ test.describe('text evidence: a photo located by the sign in it', () => {
       const text = card.getByTestId('text-evidence');
       await text.scrollIntoViewIfNeeded();
       await expect(text.getByRole('img', { name: 'corner.jpg with the text that was read outlined' })).toBeVisible();
-      // The two blades name the corner; the hundred-block number under SW 8 ST confirms it (three lines used).
-      await expect(text.locator('[data-testid="ocr-box"][data-used="true"]')).toHaveCount(3);
+      // The two blades name the corner; the hundred-block number on SW 8 ST confirms it (at least three lines used:
+      // the other blade's number may confirm it too).
+      await expect.poll(() => text.locator('[data-testid="ocr-box"][data-used="true"]').count()).toBeGreaterThanOrEqual(3);
       await expect(text.getByTestId('text-matches')).toContainText('SW 8 St & SW 27 Ave');
-      await expect(text.getByTestId('text-matches')).toContainText('“SW 8 ST” + “SW 27 AVE”');
+      // The words as read: a scene-text reader may run them together ("SW8ST").
+      await expect(text.getByTestId('text-matches')).toContainText(/“SW ?8 ?ST” \+ “SW ?27 ?AVE”/);
       await expect(text.getByTestId('text-matches')).toContainText('2700 block of SW 8 St');
       // The boxes sit on the photo where the sign is (x 30–66%).
       const photo = await text.getByRole('img').boundingBox();

@@ -89,7 +89,7 @@ const EnvSchema = z.object({
   S3_PREFIX: optionalString,
   TEXT_LOCATOR: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   OCR_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).optional()),
-  OCR_LANGUAGES: z.preprocess(emptyToUndefined, z.enum(['eng', 'spa', 'eng+spa']).default('eng+spa')),
+  OCR_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
 });
 
 export class ConfigError extends Error {
@@ -144,10 +144,11 @@ export type Config = {
     attemptsPerMinute: number;
   };
   /**
-   * The text locator (OCR of signs and shop fronts, then the Miami-Dade geoparser): on/off, OCR worker threads
-   * (default: the analysis concurrency, since each running analysis reads its own photo) and trained languages.
+   * The text locator (scene-text OCR of signs and shop fronts, then the Miami-Dade geoparser): on/off, OCR worker
+   * threads (default one: a photo is read fastest by one worker using every core, docs/decisions/0010) and ONNX
+   * Runtime threads per worker (default: the cores shared among the workers).
    */
-  text: { enabled: boolean; workers: number; languages: 'eng' | 'spa' | 'eng+spa' };
+  text: { enabled: boolean; workers: number; threads: number };
   /** Where photo bytes live: DATA_DIR/photos, or an S3-compatible bucket (STORAGE_DRIVER=s3). */
   storage:
     | { driver: 'local'; root: string }
@@ -226,8 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     text: {
       enabled: e.TEXT_LOCATOR === 'true',
-      workers: e.OCR_WORKERS ?? e.ANALYSIS_CONCURRENCY,
-      languages: e.OCR_LANGUAGES,
+      workers: e.OCR_WORKERS ?? 1,
+      threads: e.OCR_THREADS ?? Math.max(1, Math.floor(availableParallelism() / (e.OCR_WORKERS ?? 1))),
     },
     access: {
       codesFile: resolve(e.ACCESS_CODES_FILE ?? join(dataDir, 'access-codes.json')),

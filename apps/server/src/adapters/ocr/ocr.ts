@@ -1,28 +1,44 @@
-/** A rectangle in pixels of the image it was read from. */
-export type PixelBox = { x: number; y: number; w: number; h: number };
+/** A point in the pixels of the photo that was read. */
+export type PixelPoint = [x: number, y: number];
 
-export type OcrWord = {
+export type SceneWord = {
   text: string;
-  /** 0–100, as the engine reports it. */
+  /** 0–100: the recogniser's mean glyph probability. */
   confidence: number;
-  box: PixelBox;
+  quad: PixelPoint[];
 };
 
-/** What OCR read in one image of a single line of text. */
-export type OcrLine = {
+/** One line of text found in a photo and read. */
+export type SceneLine = {
   text: string;
+  /** 0–100: the recogniser's mean glyph probability. */
   confidence: number;
-  words: OcrWord[];
+  /** The line's four corners in the photo's pixels: top-left, top-right, bottom-right, bottom-left along the text. */
+  quad: PixelPoint[];
+  /** The detector's mean text probability over the line's region, 0–1. */
+  detScore: number;
+  words: SceneWord[];
+};
+
+export type SceneText = {
+  /** Size of the image read (orientation applied). */
+  width: number;
+  height: number;
+  lines: SceneLine[];
+  /** Text boxes the detector proposed (all of them were read; lines keeps those read clearly). */
+  candidates: number;
+  timings: { decodeMs: number; detectMs: number; recogniseMs: number };
 };
 
 /**
- * Optical character recognition of single text lines (crops the text finder already cut out and straightened).
- * The engine behind it is an adapter: the business code only sees words, boxes and confidences.
+ * Scene-text OCR: finds the lines of text anywhere in a photo (signs, shop fronts, at any slant) and reads them.
+ * The engine behind it is an adapter (PP-OCR in worker threads today); the business code only sees lines, their
+ * corners and confidences.
  */
-export interface OcrEngine {
-  /** Reads each image (PNG/JPEG bytes of one line of text); results in the same order. */
-  readLines(images: readonly Buffer[], signal?: AbortSignal): Promise<OcrLine[]>;
-  /** Starts the workers now instead of at the first read (optional; reads start them anyway). */
+export interface SceneTextReader {
+  /** Reads one encoded photo (JPEG, PNG, WebP, AVIF, TIFF), at its full resolution, orientation applied. */
+  read(image: Buffer, signal?: AbortSignal): Promise<SceneText>;
+  /** Starts the workers and loads the models now instead of at the first read. */
   warm(): Promise<void>;
   close(): Promise<void>;
 }

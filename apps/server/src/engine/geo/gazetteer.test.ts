@@ -137,3 +137,29 @@ describe('name lookup', () => {
     expect(findPlacesInText('I am not sure; umbrella at Mia and Um').map((f) => f.entry.id)).toEqual([]);
   });
 });
+
+describe('tolerant name matching (OCR misreads)', () => {
+  it.each([
+    ['JAYSIDE', 'Bayside Marketplace'],
+    ['MAMINTERNATIONAL AIRPORT', 'Miami International Airport'],
+    ['MIAMIINTERNATIONALAIRPORT', 'Miami International Airport'],
+  ])('%s is %s, with the letters it is off', (text, name) => {
+    const [m] = findPlacesInText(text, { tolerant: true });
+    expect(m?.entry.name).toBe(name);
+    expect(m?.edits).toBeGreaterThanOrEqual(0);
+  });
+
+  it('exact matching stays exact unless asked', () => {
+    expect(findPlacesInText('JAYSIDE')).toEqual([]);
+  });
+
+  it('short names and ordinary words never match tolerantly', () => {
+    for (const text of ['STOP', 'ONE WAY', 'NO PARKING', 'BAYSHORE', 'National Bank', 'SPEED LIMIT 35', 'Broadway', 'Main Street']) {
+      expect(findPlacesInText(text, { tolerant: true }).filter((m) => m.edits), text).toEqual([]);
+    }
+  });
+
+  it('a match must begin and end where words do', () => {
+    expect(findPlacesInText('EBAYSIDEWALK', { tolerant: true })).toEqual([]);
+  });
+});

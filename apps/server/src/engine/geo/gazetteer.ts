@@ -376,6 +376,8 @@ export interface PlaceMention {
   matched: string;
   /** Offset of the match in the normalised text. */
   index: number;
+  /** Letters changed, missing or extra between the name and the text (absent: matched word for word). */
+  edits?: number;
 }
 
 // Short all-caps aliases like "UM" or "MIA" would match ordinary words once lower-cased.
@@ -385,7 +387,14 @@ const MIN_MENTION_LENGTH = 4;
  * Every gazetteer name mentioned in free text, longest first and without overlaps, in the order they
  * appear. Municipality-only words like "Miami" are found too; callers rank by kind.
  */
-export function findPlacesInText(text: string): PlaceMention[] {
+export function findPlacesInText(text: string, opts: { tolerant?: boolean } = {}): PlaceMention[] {
+  const exact = findExact(text);
+  if (!opts.tolerant) return exact;
+  const fuzzy = findTolerant(text).filter((f) => !exact.some((e) => f.index < e.index + e.matched.length && f.index + f.matched.length > e.index));
+  return [...exact, ...fuzzy].sort((a, b) => a.index - b.index);
+}
+
+function findExact(text: string): PlaceMention[] {
   const norm = ` ${normaliseName(text)} `;
   const taken: Array<[number, number]> = [];
   const found: PlaceMention[] = [];
@@ -404,4 +413,87 @@ export function findPlacesInText(text: string): PlaceMention[] {
     }
   }
   return found.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * How many letters an OCR reading of a name may get wrong, by the name's length without spaces: none below 7
+ * letters (short words collide with ordinary ones), then 1, 2 from 12 and 3 from 20 ("MAMINTERNATIONAL AIRPORT"
+ * is two letters off "Miami International Airport"). bench/text/gazetteer-false-matches.ts measures what this costs
+ * on unrelated text.
+ */
+export function allowedEdits(compactLength: number): number {
+  return compactLength < 7 ? 0 : compactLength < 12 ? 1 : compactLength < 20 ? 2 : 3;
+}
+
+// Names long enough to be matched tolerantly, with their letters only (OCR drops and adds spaces freely).
+const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g, '') })).filter((k) => allowedEdits(k.compact.length) > 0);
+
+/**
+ * Names read with a few letters wrong and spaces lost or added ("JAYSIDE", "MIAMIINTERNATIONALAIRPOR T"): approximate
+ * substring matching (Sellers' edit-distance table) of each long name against the text's letters, where the match
+ * must begin where a word of the text begins and end where one ends. Best (fewest edits, longest) first, no overlaps.
+ */
+function findTolerant(text: string): PlaceMention[] {
+  const norm = normaliseName(text);
+  // Letters of the text and, for each, its offset in `norm`; word starts and ends in letter positions.
+  const letters: string[] = [];
+  const offset: number[] = [];
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  for (let i = 0; i < norm.length; i++) {
+    if (norm[i] === ' ') continue;
+    if (i === 0 || norm[i - 1] === ' ') starts.add(letters.length);
+    letters.push(norm[i]!);
+    offset.push(i);
+    if (i === norm.length - 1 || norm[i + 1] === ' ') ends.add(letters.length);
+  }
+  const n = letters.length;
+  const hits: Array<PlaceMention & { from: number; to: number }> = [];
+  for (const k of TOLERANT_KEYS) {
+    const m = k.compact.length;
+    const limit = allowedEdits(m);
+    if (n < m - limit) continue;
+    // prev[j]: edits of the name's first i letters against text ending at j; start[j]: where that match began.
+    let prev = new Int32Array(n + 1);
+    let prevStart = Int32Array.from({ length: n + 1 }, (_, j) => j);
+    for (let i = 1; i <= m; i++) {
+      const cur = new Int32Array(n + 1);
+      const curStart = new Int32Array(n + 1);
+      cur[0] = i;
+      curStart[0] = 0;
+      const c = k.compact[i - 1];
+      for (let j = 1; j <= n; j++) {
+        const sub = prev[j - 1]! + (letters[j - 1] === c ? 0 : 1);
+        const del = prev[j]! + 1;
+        const ins = cur[j - 1]! + 1;
+        if (sub <= del && sub <= ins) {
+          cur[j] = sub;
+          curStart[j] = prevStart[j - 1]!;
+        } else if (del <= ins) {
+          cur[j] = del;
+          curStart[j] = prevStart[j]!;
+        } else {
+          cur[j] = ins;
+          curStart[j] = curStart[j - 1]!;
+        }
+      }
+      prev = cur;
+      prevStart = curStart;
+    }
+    for (let j = 1; j <= n; j++) {
+      const edits = prev[j]!;
+      const from = prevStart[j]!;
+      if (edits > limit || !starts.has(from) || !ends.has(j) || j - from < m - limit) continue;
+      hits.push({ entry: k.entry, matched: norm.slice(offset[from]!, offset[j - 1]! + 1), index: offset[from]!, edits, from, to: j });
+    }
+  }
+  hits.sort((a, b) => a.edits! - b.edits! || b.to - b.from - (a.to - a.from));
+  const taken: Array<[number, number]> = [];
+  const out: PlaceMention[] = [];
+  for (const h of hits) {
+    if (taken.some(([s, e]) => h.from < e && h.to > s)) continue;
+    taken.push([h.from, h.to]);
+    out.push({ entry: h.entry, matched: h.matched, index: h.index, edits: h.edits });
+  }
+  return out;
 }

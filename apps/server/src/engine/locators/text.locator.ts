@@ -1,6 +1,6 @@
 import type { Evidence, TextEvidenceDetails, TextMatch } from '@vt/shared';
-import type { OcrEngine } from '../../adapters/ocr/ocr';
-import { TesseractOcr, type OcrLanguages } from '../../adapters/ocr/tesseract.ocr';
+import type { SceneTextReader } from '../../adapters/ocr/ocr';
+import { PpOcr } from '../../adapters/ocr/ppocr.ocr';
 import { haversineMeters } from '../geo/geometry';
 import { geoparse, type TextFinding } from '../text/geoparse';
 import { readText, type ReadText } from '../text/read-text';
@@ -12,7 +12,7 @@ const MAX_PLACES = 3;
 const AGREEMENT_WEIGHT = 0.4;
 const MAX_CONFIDENCE = 0.95;
 
-export type TextLocatorDeps = { ocr: OcrEngine };
+export type TextLocatorDeps = { ocr: SceneTextReader };
 
 const quote = (lines: readonly number[], read: ReadText) => lines.map((i) => `“${read.lines[i]?.text ?? ''}”`).join(' and ');
 
@@ -104,19 +104,19 @@ export function textEvidence(read: ReadText): Evidence[] {
 
 /**
  * The shared OCR workers stop after this long without a read (docs/decisions/0009-memory.md). A batch of uploads is
- * read back to back, so they stay up through it; between batches they would hold ~100 MB (two workers, English and
- * Spanish) for nothing, and starting them again costs about a second on the next photo without GPS.
+ * read back to back, so they stay up through it; between batches the two models would hold ~100 MB for nothing,
+ * and loading them again costs about 0.4 s on the next photo without GPS.
  */
 export const OCR_IDLE_MS = 10_000;
 
-let shared: { key: string; ocr: TesseractOcr } | undefined;
+let shared: { key: string; ocr: PpOcr } | undefined;
 
 /** One OCR worker pool per process, whatever number of engines the process wires (tests wire several). */
-function sharedOcr(workers: number, languages: OcrLanguages): OcrEngine {
-  const key = `${workers}:${languages}`;
+function sharedOcr(workers: number, threads: number): SceneTextReader {
+  const key = `${workers}:${threads}`;
   if (shared?.key !== key) {
     void shared?.ocr.close();
-    shared = { key, ocr: new TesseractOcr({ workers, languages, idleMs: OCR_IDLE_MS }) };
+    shared = { key, ocr: new PpOcr({ workers, threadsPerWorker: threads, idleMs: OCR_IDLE_MS }) };
   }
   return shared.ocr;
 }
@@ -129,16 +129,16 @@ export async function closeSharedOcr(): Promise<void> {
 }
 
 /**
- * Text in the photo: street-name signs, shop fronts, addresses, read offline by OCR (engine/text/read-text) and
- * placed by the Miami-Dade geoparser (engine/text/geoparse). Skipped when a precise GPS fix already places the
- * photo in the county.
+ * Text in the photo: street-name signs, shop fronts, addresses, read offline by scene-text OCR from the photo at its
+ * full resolution (engine/text/read-text) and placed by the Miami-Dade geoparser (engine/text/geoparse). Skipped when
+ * a precise GPS fix already places the photo in the county.
  */
 export function createTextLocator(deps?: TextLocatorDeps): Locator {
   return {
     name: 'text',
     enabled: (config) => config.text.enabled,
     forConfig: (config) => ({
-      ...createTextLocator({ ocr: sharedOcr(config.text.workers, config.text.languages) }),
+      ...createTextLocator({ ocr: sharedOcr(config.text.workers, config.text.threads) }),
       close: closeSharedOcr,
     }),
     skip(evidence) {
@@ -147,7 +147,10 @@ export function createTextLocator(deps?: TextLocatorDeps): Locator {
     },
     async locate(input, ctx) {
       if (!deps) throw new Error('The text locator needs its OCR engine (forConfig).');
-      const read = await readText(await input.displayImage(), deps.ocr, { signal: ctx.signal });
+      // The full-resolution photo where the pipeline has one: a sign 5 % of the photo wide is a few pixels tall in
+      // the display image.
+      const image = (await input.fullImage?.()) ?? (await input.displayImage());
+      const read = await readText(image, deps.ocr, { signal: ctx.signal });
       ctx.log('text read', { lines: read.lines.length, candidates: read.candidates, ...read.timings });
       return textEvidence(read);
     },

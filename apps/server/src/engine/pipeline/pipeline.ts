@@ -108,6 +108,9 @@ export class AnalysisPipeline {
       return display ?? this.deps.storage.get(job!.photo.displayKey!);
     };
 
+    // HEIC is decoded by a WASM decoder into the derivatives only; its locators read the display image.
+    const fullImage = async () => (job!.photo.format === 'heic' || !job!.photo.originalKey ? null : loadOriginal());
+
     try {
       await this.deps.events.record(analysisId, 'started', { attempt, resumedAfter: job.stage });
 
@@ -120,7 +123,7 @@ export class AnalysisPipeline {
 
       if (!job.evidence) {
         const t = performance.now();
-        const evidence = await this.runLocators(job, displayImage);
+        const evidence = await this.runLocators(job, displayImage, fullImage);
         await save('runLocators', ms(t), { evidence });
       }
 
@@ -164,13 +167,14 @@ export class AnalysisPipeline {
     }
   }
 
-  private async runLocators(job: AnalysisWithPhoto, displayImage: () => Promise<Buffer>): Promise<Evidence[]> {
+  private async runLocators(job: AnalysisWithPhoto, displayImage: () => Promise<Buffer>, fullImage: () => Promise<Buffer | null>): Promise<Evidence[]> {
     const all: Evidence[] = [];
     const input = {
       fileName: job.photo.originalName,
       format: job.photo.format as never,
       metadata: job.metadata as PhotoMetadata,
       displayImage,
+      fullImage,
       userId: job.userId,
     };
     // Locators run one after another: ordered events read better, and a later locator may skip itself because of

@@ -6,6 +6,8 @@
 import sharp, { type OverlayOptions } from 'sharp';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+/** Mixed-case blades raise the ordinal: "SW 8th St" with a small "th" above the line. */
+const raised = (s: string) => s.replace(/(\d)(st|nd|rd|th)\b/g, '$1<tspan dy="-0.35em" font-size="60%">$2</tspan><tspan dy="0.35em"> </tspan>');
 
 export type Blade = { name: string; block?: string };
 
@@ -23,7 +25,7 @@ export async function streetSign(blades: readonly Blade[], opts: { width?: numbe
     const y = i * (h + gap);
     const size = Math.round(h * 0.56);
     return `<g transform="translate(0,${y})"><rect x="3" y="3" width="${width - 6}" height="${h - 6}" rx="${Math.round(h * 0.08)}" fill="${colour}" stroke="#fff" stroke-width="${Math.max(3, Math.round(h * 0.05))}"/>
-      <text x="${Math.round(h * 0.3)}" y="${Math.round(h * 0.7)}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="#fff">${esc(b.name)}</text>
+      <text x="${Math.round(h * 0.3)}" y="${Math.round(h * 0.7)}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="#fff">${raised(esc(b.name))}</text>
       ${b.block ? `<text x="${width - Math.round(h * 0.25)}" y="${Math.round(h * 0.58)}" text-anchor="end" font-family="DejaVu Sans" font-size="${Math.round(h * 0.26)}" fill="#fff">${esc(b.block)}</text>` : ''}</g>`;
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;

@@ -247,3 +247,81 @@ describe('geoparse: noise and clarity', () => {
     expect(found.map((f) => f.kind)).toEqual(expect.arrayContaining(['place', 'zip']));
   });
 });
+
+describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
+  it.each([
+    // Words run together.
+    ['SW8ST', 'SW 8 ST'],
+    ['NW30AVE', 'NW 30 AVE'],
+    ['S.W.8STREET', 'SW 8 STREET'],
+    ['SW8thSt', 'SW 8TH ST'],
+    // Ordinals with their suffix, without it, and mangled (a raised "th" misread).
+    ['SW 107th Ave', 'SW 107TH AVE'],
+    ['SW 8\' ST', 'SW 8 ST'],
+    ['sw 8"', 'SW 8'],
+    ['SW23dSt', 'SW 23 ST'],
+    ['NW2mdAve', 'NW 2 AVE'],
+    ['NW8hSt', 'NW 8 ST'],
+    ['SW 1ST ST', 'SW 1ST ST'],
+    // Stacked or dotted quadrant prefixes read on one line.
+    ['S/W 8 ST', 'SW 8 ST'],
+    ['N/E 2 AVE', 'NE 2 AVE'],
+    // Stray glyphs glued to a grid name.
+    ['[12SW 157 AVE', 'SW 157 AVE'],
+    ['ISW 152 ST|', 'SW 152 ST'],
+    // A block number glued to the type.
+    ['SW 8 ST2700', 'SW 8 ST 2700'],
+  ])('%s → %s', (input, expected) => expect(normaliseLine(input)).toBe(expected));
+
+  it.each([
+    [['SW8thSt', 'SW27AVE'], -8, 27],
+    [['NW 23rd St', 'NW 2mdAve'], 23, 2],
+    [['WESTFLAGLER STREET', 'NW30AVE'], 0, 30],
+    [['CALLEOCHO', 'SW 17th Ave'], -8, 17],
+    [['BIRDRD', 'SW 87 Avenue'], -40, 87],
+    [['Coral Reef Dr', 'SW 117th Ave'], -152, 117],
+  ])('%j is the corner of grid street %d and avenue %d', (texts, street, avenue) => {
+    const f = top(...texts)!;
+    expect(f.kind).toBe('intersection');
+    expect(near(f.position, gridPoint(street, avenue))).toBe(true);
+  });
+
+  it('a door number on its own panel and the street on the fascia make an address', () => {
+    const f = top('PANADERIA', 'N.W.52nd Street', '(786) 899-7851', '10748')!;
+    expect(f).toMatchObject({ kind: 'address', label: '10748 NW 52 St' });
+    expect(near(f.position, gridPoint(52, 107.48))).toBe(true);
+    // Looser than a number written before the street's name.
+    expect(f.confidence).toBeLessThan(top('10748 NW 52 ST')!.confidence);
+  });
+
+  it('two different door numbers with one street make no address', () => {
+    expect(geoparse(lines('SW 8 ST', '1234', '5678')).some((f) => f.kind === 'address')).toBe(false);
+  });
+
+  it('a lost N/S quadrant gives every corner the numbers can name, sharing the confidence', () => {
+    // "N over W" stacked, read as "W": NW 173 Ave & NW 66 St or SW 173 Ave & SW 66 St; Hialeah's grid cannot reach 173.
+    const found = geoparse(lines('W173AVE', 'W66ST')).filter((f) => f.position && f.confidence > 0);
+    expect(found.map((f) => f.label).sort()).toEqual(['NW 66 St & NW 173 Ave (quadrant not read)', 'SW 66 St & SW 173 Ave (quadrant not read)']);
+    for (const f of found) expect(f.confidence).toBeLessThan(0.5);
+    expect(found.some((f) => near(f.position, gridPoint(66, 173)))).toBe(true);
+  });
+
+  it('a lost quadrant with numbers Hialeah also has: Hialeah is one more candidate, none of them confident', () => {
+    const found = geoparse(lines('29AVE', 'W9ST')).filter((f) => f.position && f.confidence > 0);
+    expect(found.length).toBeGreaterThanOrEqual(2);
+    expect(found.some((f) => f.kind === 'local-grid')).toBe(true);
+    for (const f of found) expect(f.confidence).toBeLessThanOrEqual(0.35);
+  });
+
+  it('other cities’ street names stay at low confidence', () => {
+    for (const texts of [['Broadway', 'W 42nd St'], ['Main St', 'Elm St'], ['123 Main St', 'Springfield, IL 62701'], ['Michigan Ave', 'E Ontario St'], ['Peachtree St NE', '10th St NE']]) {
+      const best = geoparse(lines(...texts))[0];
+      expect(best?.confidence ?? 0, texts.join(' / ')).toBeLessThanOrEqual(0.3);
+    }
+  });
+
+  it('a Miami Beach street with the city’s name or a second of its streets is still a strong hint', () => {
+    expect(top('Collins Ave', 'Miami Beach')!.confidence).toBeGreaterThan(0.4);
+    expect(top('Collins Ave', 'Lincoln Rd')!.confidence).toBeGreaterThan(0.4);
+  });
+});

@@ -17,7 +17,7 @@
  * Confidences are the probability that the photo lies within the stated radius of the point, set per kind of
  * finding and scaled by how clearly the words were read; bench/text measures how well they hold.
  */
-import { findPlacesInText, type PlaceKind } from '../geo/gazetteer';
+import { findPlacesInText, normaliseName, type PlaceKind } from '../geo/gazetteer';
 import { gridPoint, streetLat, avenueLng } from '../geo/grid';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { municipalityAt, MUNICIPALITY_OUTLINES } from '../geo/municipalities';
@@ -86,6 +86,30 @@ const PLACE_BASE: Record<PlaceKind, { confidence: number; radiusMeters: number }
   'municipality-centre': { confidence: 0.4, radiusMeters: 4000 },
 };
 
+const AREA_KINDS = new Set<PlaceKind>(['neighbourhood', 'unincorporated-place', 'municipality-centre']);
+const STREET_AFTER = /^\s*(street|st|avenue|ave|boulevard|blvd|bivd|blvo|bl|drive|dr|road|rd|way|lane|ln|court|ct|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy)\b/;
+
+/** Levenshtein distance, for short words. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** A street type misread by a letter or two ("AVEMUE", "SREET", "STREFT") → ST or AVE; null for other words. */
+function fuzzyType(word: string): 'ST' | 'AVE' | null {
+  if (word.length < 4 || word.length > 7) return null;
+  // Two letters off only for words of six or more ("HSREET"); "STEEL" is not a street.
+  const max = word.length >= 6 ? 2 : 1;
+  if (editDistance(word, 'STREET') <= max && word.includes('E')) return 'ST';
+  if (editDistance(word, 'AVENUE') <= max && word.startsWith('A')) return 'AVE';
+  return null;
+}
+
 /**
  * Words read less clearly count for less: at OCR confidence 50 a finding keeps 90% of its base. Mild on purpose: on
  * the street-sign benchmark's calibration seed the grid corners read at OCR confidence 50–70 were as often right as
@@ -94,29 +118,80 @@ const PLACE_BASE: Record<PlaceKind, { confidence: number; radiusMeters: number }
 const clarity = (ocrConfidence: number) => 0.8 + 0.2 * Math.min(1, Math.max(0, ocrConfidence / 100));
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** Upper case, accents gone, punctuation to spaces, S.W. → SW, OCR's O/I/l inside numbers → digits. */
+const GLUED_TYPES = 'STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL|LANE|LN';
+
+/**
+ * Upper case, accents gone, punctuation to spaces, S.W. and S/W → SW, OCR's O/I/l inside numbers → digits, and the
+ * forms a scene-text reader leaves: words run together ("SW8THST", "NW30AVE"), a raised ordinal read as a quote
+ * ("8'"), a stray glyph glued to a grid name ("[12SW 157 AVE", "ISW 152 ST|").
+ */
 export function normaliseLine(text: string): string {
   let s = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
+    // A raised "th" read as a quote or a degree sign: "8'" / "8°" / "8"" → "8".
+    .replace(/(\d)\s?['’`"°#*]+/g, '$1 ')
     .replace(/[’'`]/g, '')
+    // "S/W", "N/E" (the county's stacked prefix, read on one line).
+    .replace(/\b([NS])\s?\/\s?([EW])\b/g, '$1$2')
     .replace(/[^A-Z0-9#&]+/g, ' ');
   // "S W 8 ST" (from S.W.) → "SW 8 ST".
   s = s.replace(/\b([NS])\s([EW])\b/g, '$1$2');
   // "2O7", "1O5TH", "l2": letters OCR confuses with digits, inside tokens that are otherwise numbers.
   s = s.replace(/\b[0-9OIL]{1,5}(?:ST|ND|RD|TH)?\b/g, (tok) => (/\d/.test(tok) ? tok.replace(/O/g, '0').replace(/[IL]/g, '1') : tok));
-  // "8TH" → "8 TH" is not needed: ordinals are matched with the number. "SW8" → "SW 8".
+  // Stray glyphs glued before a quadrant that starts a grid name: "12SW 157 AVE", "ISW 152 ST" → "SW …".
+  s = s.replace(new RegExp(`\\b[A-Z0-9]{1,3}?(NE|NW|SE|SW)(?=\\s?\\d{1,3}\\s?(?:ST|ND|RD|TH)?\\s?(?:${GLUED_TYPES})(?:\\b|[A-Z]))`, 'g'), (m, q: string) =>
+    /^(NE|NW|SE|SW)$/.test(m) ? m : ` ${q}`,
+  );
+  // "SW8" → "SW 8"; "8THST", "30AVE" → "8TH ST", "30 AVE" (ordinal suffixes are kept with their number).
   s = s.replace(/\b(NE|NW|SE|SW|N|S|E|W)(\d)/g, '$1 $2');
+  // A street type misread after a number: "63RDAVEMUE" → "63RD AVE", "19HSREET" → "19H ST" (the "H" goes below).
+  s = s.replace(/(\d)([A-Z]{4,10})\b/g, (m, d: string, run: string) => {
+    // A run that already ends in a type ("8STREET", "8THAVENUE") is left for the grid pattern.
+    if (new RegExp(`(${GLUED_TYPES})$`).test(run)) return m;
+    for (let k = 0; k <= Math.min(2, run.length - 4); k++) {
+      const type = fuzzyType(run.slice(k));
+      if (type) return `${d}${run.slice(0, k)}${type}`;
+    }
+    return m;
+  });
+  s = s.replace(/\b(\d{1,3}(?:ST|ND|RD|TH)?) ([A-Z]{4,7})\b/g, (m, n: string, word: string) => {
+    const type = word === 'STREET' || word === 'AVENUE' ? null : fuzzyType(word);
+    return type ? `${n} ${type}` : m;
+  });
+  // Inside a number once it is split off: "7OTH" → "70TH", "1O5" → "105", "2I" → "21".
+  for (let k = 0; k < 2; k++) s = s.replace(/(\d)[O]/g, '$10').replace(/(\d)[IL](?=\d|ST|ND|RD|TH|\b)/g, '$11');
+  // After a quadrant and a number, a street type cut short or misread: "SW 59 A", "SW 25 STR", "SW 24 S", "SW 71 5T".
+  s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}?) ?(5T|STR|STRE|STREE|S)\b/g, (m, q: string, n: string) => (n ? `${q} ${n} ST` : m));
+  s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}) ?(?:ST|ND|RD|TH)? ?(A|AE|AV|AVEN|AVENU|AVNUE|AVE NUE)\b/g, '$1 $2 AVE');
+  // A raised ordinal misread ("23DST", "2MDAVE", "8HST"): one or two letters between a number and its street type
+  // that are not the number's own suffix are dropped.
+  s = s.replace(new RegExp(`\\b(\\d{1,3})([A-Z]{1,2})(?=\\s?(?:${GLUED_TYPES})\\b)`, 'g'), (m, num: string, junk: string) =>
+    junk === ordinalSuffix(Number(num)) || GLUED_TYPES.split('|').includes(junk) ? m : num,
+  );
+  s = s.replace(new RegExp(`\\b(\\d{1,3}(?:ST|ND|RD|TH)?)(${GLUED_TYPES})(?=\\b|\\d)`, 'g'), (m, num: string, type: string) => {
+    // "1ST", "21ST" are ordinals, not "1 ST": left for the grid pattern, which reads "SW 1ST" and "SW 1ST ST" alike.
+    if (type === 'ST' && /^\d+$/.test(num) && /(^|[^1])1$/.test(num)) return m;
+    return `${num} ${type}`;
+  });
+  // A type glued to what follows on a blade: "ST2700", "AVE800" → "ST 2700".
+  s = s.replace(new RegExp(`\\b(\\d{1,3}\\s(?:${GLUED_TYPES}))(\\d{3,5})\\b`, 'g'), '$1 $2');
   // Quadrant prefixes OCR half-reads on sign blades: "IW 30 ST" (the N's first stroke), "5W 8 ST". Only right
   // before a grid number and street type, where nothing else could stand.
-  s = s.replace(/\b(IW|HW|MW|WW|NN|IE|HE|ME|5W|5E)\s?(?=\d{1,3}\s?(?:ST|ND|RD|TH)?\s?(?:STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL)\b)/g, (q) =>
+  s = s.replace(/\b(IW|HW|MW|WW|NN|NV|IE|HE|ME|5W|5E|SV|5V)\s?(?=\d{1,3}\s?(?:ST|ND|RD|TH)?\s?(?:STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL)\b)/g, (q) =>
     OCR_QUADRANT[q.trim()]! + ' ',
   );
   return s.replace(/\s+/g, ' ').trim();
 }
 
-const OCR_QUADRANT: Record<string, string> = { IW: 'NW', HW: 'NW', MW: 'NW', WW: 'NW', NN: 'NW', IE: 'NE', HE: 'NE', ME: 'NE', '5W': 'SW', '5E': 'SE' };
+/** The English ordinal suffix of a number: 1ST, 2ND, 3RD, 11TH, 22ND. */
+export function ordinalSuffix(n: number): string {
+  if (n % 100 >= 11 && n % 100 <= 13) return 'TH';
+  return ['TH', 'ST', 'ND', 'RD'][n % 10] ?? 'TH';
+}
+
+const OCR_QUADRANT: Record<string, string> = { IW: 'NW', HW: 'NW', MW: 'NW', WW: 'NW', NN: 'NW', NV: 'NW', IE: 'NE', HE: 'NE', ME: 'NE', '5W': 'SW', '5E': 'SE', SV: 'SW', '5V': 'SW' };
 const QUAD = '(NORTHEAST|NORTHWEST|SOUTHEAST|SOUTHWEST|NORTH|SOUTH|EAST|WEST|NE|NW|SE|SW|N|S|E|W)';
 const QUAD_SHORT: Record<string, string> = { NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW', NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W' };
 const STREET_TYPES = 'STREET|ST|TERRACE|TERR|TER|LANE|LN';
@@ -384,14 +459,39 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
     }
   }
 
+  // A door number and a street on separate lines (the number on the door or a panel, the street on the fascia): an
+  // address, when the photo names exactly one grid line and no corner or address placed it already.
+  const placedLines = unique.filter((g) => g.fixed && !cornered.has(g));
+  if (placedLines.length === 1 && !findings.some((f) => f.kind === 'intersection' || f.kind === 'address' || f.kind === 'block')) {
+    const g = placedLines[0]!;
+    const mention = mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
+    const doors = norms.flatMap((norm, j) => {
+      const m = /^(\d{3,5})$/.exec(norm);
+      // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)").
+      return m && !g.lines.includes(j) && !/^33[0-2]\d\d$/.test(m[1]!) && !/[-()]/.test(input[j]!.text) ? [{ j, n: Number(m[1]) }] : [];
+    });
+    const distinct = [...new Set(doors.map((d) => d.n))];
+    if (distinct.length === 1 && mention) {
+      const cross = crossFromNumber(g.fixed!, distinct[0]!, mention.quadrant);
+      const lines = [...g.lines, ...doors.map((d) => d.j)];
+      // A number anywhere in the photo is looser evidence than one written before the street's name.
+      if (cross && addNumbered(findings, g, cross, 'address', `${distinct[0]} ${g.label}`, lines, ocr(lines), 0.9)) cornered.add(g);
+    }
+  }
+
   // Named places of the gazetteer.
   const placeFindings: TextFinding[] = [];
   // A road already placed at a corner or an address is not a place of its own as well.
   const placedSpans = [...cornered].flatMap((g) => spans.get(g.label) ?? []);
   norms.forEach((norm, i) => {
     const free = placedSpans.filter(([line]) => line === i).reduce((t, [, a, b]) => t.slice(0, a) + ' '.repeat(b - a) + t.slice(b), norm);
-    for (const mention of findPlacesInText(free)) {
+    // Tolerant of a few letters misread on long names (OCR reads "BAYSIDE" as "JAYSIDE"); each one costs.
+    const low = normaliseName(free);
+    for (const mention of findPlacesInText(free, { tolerant: true })) {
       const e = mention.entry;
+      // "Sunset Blvd", "Kendall Ave": an area's name followed by a street type names a street (often another
+      // city's), not the area.
+      if (AREA_KINDS.has(e.kind) && STREET_AFTER.test(low.slice(mention.index + mention.matched.length))) continue;
       const base = PLACE_BASE[e.kind];
       const radius = e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade' ? municipalityRadius(e.municipality as Municipality) : base.radiusMeters;
       placeFindings.push({
@@ -399,8 +499,9 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         label: e.name,
         position: e.position,
         radiusMeters: radius,
-        confidence: round3(base.confidence * clarity(input[i]!.confidence)),
+        confidence: round3(base.confidence * clarity(input[i]!.confidence) * (1 - 0.12 * (mention.edits ?? 0))),
         lines: [i],
+        ...(mention.edits ? { note: `Read “${mention.matched.toUpperCase()}”, ${mention.edits} letter${mention.edits === 1 ? '' : 's'} off “${e.name}”.` } : {}),
       });
     }
   });
@@ -436,8 +537,28 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
     if (!used) findings.push({ kind: 'street', label: g.label, confidence: 0, lines: g.lines, gridLine: g.fixed, note: 'A street alone does not say where along it the photo was taken.' });
   }
 
-  // Off-grid cities: their own street names, and Hialeah's W/E grid names.
-  if (hialeahMentions.length) {
+  // The quadrant lost: a street and an avenue read with only "W"/"E" or no prefix, and no county-grid name beside
+  // them (the stacked "N" over "W" read as "W" alone, or not at all). Each quadrant whose corner lies on the county
+  // grid is a candidate, and Hialeah's own grid one more when the numbers fit it; they share the corner's confidence.
+  const lost = lostQuadrantCorners(norms, mentions);
+  const hialeahFits = hialeahMentions.length > 0 && hialeahMentions.every((m) => (m.axis === 'street' ? m.number <= HIALEAH_MAX.street : m.number <= HIALEAH_MAX.avenue));
+  if (lost.length) {
+    const share = lost.length + (hialeahFits ? 1 : 0);
+    for (const c of lost) {
+      findings.push({
+        kind: 'intersection',
+        label: c.label,
+        position: c.position,
+        radiusMeters: BASE.intersection.radiusMeters,
+        // One letter of a two-letter quadrant is itself a guess (a lone "N" may be a misread "SW").
+        confidence: round3((BASE.intersection.confidence * clarity(ocr(c.lines)) * (c.partial ? PARTIAL_QUADRANT : 1)) / share),
+        lines: c.lines,
+        note: share > 1 ? `The sign's quadrant (N or S) was not read: one of ${share} corners the numbers can name.` : "The sign's quadrant was not read; this is the only corner of the county grid the numbers can name.",
+      });
+    }
+  }
+  // Off-grid cities: their own street names, and Hialeah's W/E grid names (unless the numbers cannot be Hialeah's).
+  if (hialeahMentions.length && (hialeahFits || !lost.length)) {
     const entry = localCities.get('Hialeah') ?? { labels: new Set<string>(), lines: new Set<number>() };
     for (const m of hialeahMentions) {
       entry.labels.add(m.label);
@@ -449,12 +570,17 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
     const centre = municipalityCentre(city);
     if (!centre) continue;
     const used = [...lines];
+    // Other cities have a Broadway, a "W 42 St" and a Michigan Ave too: one such name alone, without the city's
+    // own name or a second of its streets, is weak evidence.
+    const corroborated = labels.size > 1 || norms.some((n) => n.includes(city.toUpperCase()));
+    const gridOnly = city === 'Hialeah' && hialeahMentions.length && labels.size === hialeahMentions.length;
+    const base = corroborated && !gridOnly ? 0.55 : 0.3;
     findings.push({
       kind: city === 'Hialeah' && hialeahMentions.length ? 'local-grid' : 'local-street',
       label: `${[...labels].join(', ')} (${city})`,
       position: centre,
       radiusMeters: municipalityRadius(city),
-      confidence: round3(0.55 * clarity(ocr(used))),
+      confidence: round3((base * clarity(ocr(used))) / (city === 'Hialeah' && lost.length ? lost.length + 1 : 1)),
       lines: used,
       note: OFF_GRID_NOTE[city],
     });
@@ -490,6 +616,51 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
   return findings.sort((a, b) => b.confidence - a.confidence || (a.radiusMeters ?? Infinity) - (b.radiusMeters ?? Infinity));
 }
 
+/** How much of a corner's confidence stands when only one letter of its quadrant was read (tuning half of bench/text). */
+const PARTIAL_QUADRANT = 0.6;
+
+/** Hialeah's own grid runs to about W 84 St and W 36 Ave (with E streets and avenues east of Palm Ave). */
+const HIALEAH_MAX = { street: 90, avenue: 40 };
+
+const LOOSE_RE = new RegExp(`(?:^|\\s)(?:(N|S|W|E|NORTH|SOUTH|WEST|EAST)\\s?)?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`, 'g');
+
+/**
+ * Corners from a street and an avenue whose N/S quadrant was not read, when no name on the photo carries a county
+ * quadrant (NW, SW...). W is assumed where no E was read (most of the county lies west of Miami Avenue).
+ */
+function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMention[]): Array<{ label: string; position: LatLng; lines: number[]; partial: boolean }> {
+  if (mentions.some((m) => !m.hialeah && m.quadrant.length === 2)) return [];
+  const loose = norms.flatMap((norm, line) =>
+    [...norm.matchAll(LOOSE_RE)].map((m) => ({
+      line,
+      // One letter of a stacked quadrant: "S" read on one blade, "W" on the other.
+      ns: m[1] && /^[NS]/.test(m[1]) ? m[1][0]! : '',
+      ew: m[1] && /^[EW]/.test(m[1]) ? m[1][0]! : '',
+      n: Number(m[2]),
+      axis: new RegExp(`^(${STREET_TYPES})$`).test(m[3]!) ? ('street' as const) : ('avenue' as const),
+    })),
+  );
+  const streets = loose.filter((l) => l.axis === 'street');
+  const avenues = loose.filter((l) => l.axis === 'avenue');
+  const out: Array<{ label: string; position: LatLng; lines: number[]; partial: boolean }> = [];
+  for (const st of streets)
+    for (const av of avenues) {
+      if (st.line === av.line || !st.n || !av.n) continue;
+      const ew = av.ew || st.ew || 'W';
+      const read = st.ns || av.ns;
+      for (const ns of read ? [read] : ['N', 'S']) {
+        const street = { axis: 'street' as const, number: ns === 'S' ? -st.n : st.n };
+        const avenue = { axis: 'avenue' as const, number: ew === 'E' ? -av.n : av.n };
+        if (!inRange(street) || !inRange(avenue)) continue;
+        const position = gridPoint(street.number, avenue.number);
+        const city = municipalityAt(position.lat, position.lng);
+        if (!isInMiamiDade(position) || city === 'Miami Beach' || city === 'Coral Gables' || city === 'Hialeah') continue;
+        out.push({ label: `${ns}${ew} ${st.n} St & ${ns}${ew} ${av.n} Ave (${read ? 'quadrant read in part' : 'quadrant not read'})`, position, lines: [st.line, av.line], partial: Boolean(read) });
+      }
+    }
+  return out;
+}
+
 /** The cross line a house or block number names: the hundreds on a street are the avenue, and vice versa. */
 function crossFromNumber(line: GridLine, n: number, quadrant: string): GridLine | null {
   const hundreds = n / 100;
@@ -505,14 +676,14 @@ function crossFromNumber(line: GridLine, n: number, quadrant: string): GridLine 
 }
 
 /** Adds an address or block finding; false when the point is off the county grid (nothing added). */
-function addNumbered(findings: TextFinding[], g: LineOf, cross: GridLine, kind: 'address' | 'block', label: string, lines: number[], ocrConfidence: number): boolean {
+function addNumbered(findings: TextFinding[], g: LineOf, cross: GridLine, kind: 'address' | 'block', label: string, lines: number[], ocrConfidence: number, weight = 1): boolean {
   const street = g.axis === 'street' ? g.fixed! : cross;
   const avenue = g.axis === 'avenue' ? g.fixed! : cross;
   const position = gridPoint(street.number, avenue.number);
   if (!isInMiamiDade(position) || municipalityAt(position.lat, position.lng) === 'Miami Beach') return false;
   if (findings.some((f) => f.kind === kind && f.label === label)) return true;
   const base = kind === 'address' ? BASE.address : BASE.block;
-  findings.push({ kind, label, position, radiusMeters: base.radiusMeters, confidence: round3(base.confidence * clarity(ocrConfidence)), lines });
+  findings.push({ kind, label, position, radiusMeters: base.radiusMeters, confidence: round3(base.confidence * weight * clarity(ocrConfidence)), lines });
   return true;
 }
 

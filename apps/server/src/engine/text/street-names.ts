@@ -16,7 +16,7 @@ import type { Municipality } from '../geo/gazetteer';
 export type GridLine = { axis: 'street' | 'avenue'; number: number };
 
 export type NamedStreet = {
-  /** How it is written, matched on upper-cased text with punctuation turned into spaces. */
+  /** How it is written, matched on upper-cased text with punctuation turned into spaces (spaces optional: OCR drops them). */
   pattern: RegExp;
   /** The name to show, e.g. "Calle Ocho (SW 8 St)". */
   label: string;
@@ -61,42 +61,42 @@ const BLVD = '(?:BOULEVARD|BLVD)';
 
 // prettier-ignore
 export const NAMED_STREETS: readonly NamedStreet[] = [
-  { pattern: /\bCALLE\s+(?:OCHO|8)\b/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street' },
-  { pattern: /\bTAMIAMI\s+(?:TRAIL|TRL)\b/, label: 'Tamiami Trail (SW 8 St)', line: street(-8), axis: 'street' },
-  { pattern: new RegExp(`\\b(?:W|WEST|E|EAST)?\\s*FLAGLER\\s+${ST}\\b`), label: 'Flagler St', line: street(0), axis: 'street' },
+  { pattern: /\bCALLE\s*(?:OCHO|8)\b/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street' },
+  { pattern: /\bTAMIAMI\s*(?:TRAIL|TRL)\b/, label: 'Tamiami Trail (SW 8 St)', line: street(-8), axis: 'street' },
+  { pattern: new RegExp(`\\b(?:W|WEST|E|EAST)?\\s*FLAGLER\\s*${ST}\\b`), label: 'Flagler St', line: street(0), axis: 'street' },
   {
-    pattern: /\bCORAL\s+WAY\b/,
+    pattern: /\bCORAL\s*WAY\b/,
     label: 'Coral Way',
     // SW 22 St through the City of Miami (east of Douglas Road, 37 Ave), SW 24 St from there west.
     line: (cross) => (cross.axis === 'avenue' ? street(cross.number <= 37 ? -22 : -24) : null),
     axis: 'street',
   },
-  { pattern: new RegExp(`\\bBIRD\\s+${ROAD}\\b`), label: 'Bird Road (SW 40 St)', line: street(-40), axis: 'street' },
-  { pattern: new RegExp(`\\bMILLER\\s+(?:${DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street' },
-  { pattern: new RegExp(`\\bSUNSET\\s+${DRIVE}\\b`), label: 'Sunset Drive (SW 72 St)', line: street(-72), axis: 'street' },
-  { pattern: new RegExp(`\\b(?:N|NORTH\\s+)?KENDALL\\s+${DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street' },
-  { pattern: new RegExp(`\\bKILLIAN\\s+(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street' },
-  { pattern: new RegExp(`\\bHOWARD\\s+${DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street' },
-  { pattern: new RegExp(`\\bCORAL\\s+REEF\\s+${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street' },
-  { pattern: new RegExp(`\\bEUREKA\\s+${DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street' },
-  { pattern: new RegExp(`\\bQUAIL\\s+ROOST\\s+${DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street' },
-  { pattern: /\bHAINLIN\s+MILL\b/, label: 'Hainlin Mill Drive (SW 216 St)', line: street(-216), axis: 'street' },
-  { pattern: new RegExp(`\\bCAMPBELL\\s+${DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
-  { pattern: new RegExp(`\\bMOWRY\\s+${DRIVE}\\b`), label: 'Mowry Drive (SW 320 St)', line: street(-320), axis: 'street' },
-  { pattern: /\b(?:MARTIN\s+LUTHER\s+KING|MLK)\b/, label: 'Martin Luther King Jr Blvd (NW 62 St)', line: street(62), axis: 'street' },
-  { pattern: new RegExp(`\\bOPA\\s*LOCKA\\s+${BLVD}\\b`), label: 'Opa-locka Blvd (NW 135 St)', line: street(135), axis: 'street' },
-  { pattern: new RegExp(`\\bMIAMI\\s+GARDENS\\s+${DRIVE}\\b`), label: 'Miami Gardens Drive (183 St)', line: street(183), axis: 'street' },
-  { pattern: new RegExp(`\\bCOUNTY\\s+LINE\\s+${ROAD}\\b`), label: 'County Line Road (215 St)', line: street(215), axis: 'street' },
-  { pattern: new RegExp(`\\b(?:N|S|NORTH|SOUTH)?\\s*MIAMI\\s+${AVE}\\b`), label: 'Miami Avenue', line: avenue(0), axis: 'avenue' },
-  { pattern: new RegExp(`\\bDOUGLAS\\s+${ROAD}\\b`), label: 'Douglas Road (37 Ave)', line: avenue(37), axis: 'avenue' },
-  { pattern: new RegExp(`\\bLE\\s*JEUNE\\s+${ROAD}|\\bLEJEUNE\\b`), label: 'Le Jeune Road (42 Ave)', line: avenue(42), axis: 'avenue' },
-  { pattern: new RegExp(`\\bRED\\s+${ROAD}\\b`), label: 'Red Road (57 Ave)', line: avenue(57), axis: 'avenue' },
-  { pattern: new RegExp(`\\bLUDLAM\\s+${ROAD}\\b`), label: 'Ludlam Road (67 Ave)', line: avenue(67), axis: 'avenue' },
-  { pattern: new RegExp(`\\bMILAM\\s+DAIRY\\s+${ROAD}\\b`), label: 'Milam Dairy Road (72 Ave)', line: avenue(72), axis: 'avenue' },
-  { pattern: new RegExp(`\\bGALLOWAY\\s+${ROAD}\\b`), label: 'Galloway Road (87 Ave)', line: avenue(87), axis: 'avenue' },
-  { pattern: new RegExp(`\\bKROME\\s+${AVE}\\b`), label: 'Krome Avenue (177 Ave)', line: avenue(177), axis: 'avenue' },
+  { pattern: new RegExp(`\\bBIRD\\s*${ROAD}\\b`), label: 'Bird Road (SW 40 St)', line: street(-40), axis: 'street' },
+  { pattern: new RegExp(`\\bMILLER\\s*(?:${DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street' },
+  { pattern: new RegExp(`\\bSUNSET\\s*${DRIVE}\\b`), label: 'Sunset Drive (SW 72 St)', line: street(-72), axis: 'street' },
+  { pattern: new RegExp(`\\b(?:N|NORTH\\s*)?KENDALL\\s*${DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street' },
+  { pattern: new RegExp(`\\bKILLIAN\\s*(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street' },
+  { pattern: new RegExp(`\\bHOWARD\\s*${DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street' },
+  { pattern: new RegExp(`\\bCORAL\\s*REEF\\s*${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street' },
+  { pattern: new RegExp(`\\bEUREKA\\s*${DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street' },
+  { pattern: new RegExp(`\\bQUAIL\\s*ROOST\\s*${DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street' },
+  { pattern: /\bHAINLIN\s*MILL\b/, label: 'Hainlin Mill Drive (SW 216 St)', line: street(-216), axis: 'street' },
+  { pattern: new RegExp(`\\bCAMPBELL\\s*${DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
+  { pattern: new RegExp(`\\bMOWRY\\s*${DRIVE}\\b`), label: 'Mowry Drive (SW 320 St)', line: street(-320), axis: 'street' },
+  { pattern: /\b(?:MARTIN\s*LUTHER\s*KING|MLK)\b/, label: 'Martin Luther King Jr Blvd (NW 62 St)', line: street(62), axis: 'street' },
+  { pattern: new RegExp(`\\bOPA\\s*LOCKA\\s*${BLVD}\\b`), label: 'Opa-locka Blvd (NW 135 St)', line: street(135), axis: 'street' },
+  { pattern: new RegExp(`\\bMIAMI\\s*GARDENS\\s*${DRIVE}\\b`), label: 'Miami Gardens Drive (183 St)', line: street(183), axis: 'street' },
+  { pattern: new RegExp(`\\bCOUNTY\\s*LINE\\s*${ROAD}\\b`), label: 'County Line Road (215 St)', line: street(215), axis: 'street' },
+  { pattern: new RegExp(`\\b(?:N|S|NORTH|SOUTH)?\\s*MIAMI\\s*${AVE}\\b`), label: 'Miami Avenue', line: avenue(0), axis: 'avenue' },
+  { pattern: new RegExp(`\\bDOUGLAS\\s*${ROAD}\\b`), label: 'Douglas Road (37 Ave)', line: avenue(37), axis: 'avenue' },
+  { pattern: new RegExp(`\\bLE\\s*JEUNE\\s*${ROAD}|\\bLEJEUNE\\b`), label: 'Le Jeune Road (42 Ave)', line: avenue(42), axis: 'avenue' },
+  { pattern: new RegExp(`\\bRED\\s*${ROAD}\\b`), label: 'Red Road (57 Ave)', line: avenue(57), axis: 'avenue' },
+  { pattern: new RegExp(`\\bLUDLAM\\s*${ROAD}\\b`), label: 'Ludlam Road (67 Ave)', line: avenue(67), axis: 'avenue' },
+  { pattern: new RegExp(`\\bMILAM\\s*DAIRY\\s*${ROAD}\\b`), label: 'Milam Dairy Road (72 Ave)', line: avenue(72), axis: 'avenue' },
+  { pattern: new RegExp(`\\bGALLOWAY\\s*${ROAD}\\b`), label: 'Galloway Road (87 Ave)', line: avenue(87), axis: 'avenue' },
+  { pattern: new RegExp(`\\bKROME\\s*${AVE}\\b`), label: 'Krome Avenue (177 Ave)', line: avenue(177), axis: 'avenue' },
   {
-    pattern: new RegExp(`\\bBISCAYNE\\s+${BLVD}\\b`),
+    pattern: new RegExp(`\\bBISCAYNE\\s*${BLVD}\\b`),
     label: 'Biscayne Blvd',
     bends: true,
     line: (cross) => {
@@ -123,8 +123,9 @@ function namePattern(name: string): RegExp {
   const words = name.split(' ');
   const last = words[words.length - 1]!;
   const type = TYPE_FORMS[last];
-  const body = (type ? words.slice(0, -1) : words).join('\\s+');
-  return new RegExp(`\\b${body}${type ? `\\s+${type}` : ''}\\b`);
+  // Spaces optional: scene-text OCR often runs the words of a sign together ("COLLINSAVE").
+  const body = (type ? words.slice(0, -1) : words).join('\\s*');
+  return new RegExp(`\\b${body}${type ? `\\s*${type}` : ''}\\b`);
 }
 const titled = (s: string) => s.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
 

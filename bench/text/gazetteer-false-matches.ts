@@ -1,0 +1,61 @@
+/**
+ * False matches of the gazetteer's tolerant name matching (issue 11) on text that names no Miami-Dade place: the
+ * prose of the README files of the packages in node_modules (English technical text, tens of thousands of lines)
+ * and the words of traffic signs and shop fronts. Reports the share of lines where a name was found exactly and where
+ * it was found only tolerantly (a few letters off), with examples, beside the true matches on OCR-mangled names.
+ *
+ * Run: `npx tsx bench/text/gazetteer-false-matches.ts [-- --max-lines N]`.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findPlacesInText } from '@vt/server/src/engine/geo/gazetteer';
+import { REPO_ROOT, writeResult } from '../engine/harness';
+
+const { values: args } = parseArgs({ options: { 'max-lines': { type: 'string', default: '40000' }, out: { type: 'string' } } });
+const maxLines = Number(args['max-lines']);
+
+function readmes(dir: string, out: string[], depth = 0): void {
+  if (out.length >= maxLines || depth > 3) return;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (/^readme\.md$/i.test(name)) {
+      for (const line of readFileSync(p, 'utf8').split('\n')) if (line.trim().length > 3 && out.length < maxLines) out.push(line.trim().slice(0, 200));
+    } else if (!name.startsWith('.') && statSync(p).isDirectory()) readmes(p, out, depth + 1);
+  }
+}
+
+const lines: string[] = [];
+readmes(join(REPO_ROOT, 'node_modules'), lines);
+const SIGN_WORDS = ['STOP', 'ONE WAY', 'NO PARKING ANY TIME', 'SPEED LIMIT 35', 'DO NOT ENTER', 'YIELD', 'PHARMACY', 'LAUNDROMAT', 'BAKERY', 'HARDWARE STORE', 'AUTO PARTS', 'DENTAL CARE', 'INTERNATIONAL HOUSE OF PANCAKES', 'BAYSHORE GARDENS', 'BAYVIEW APARTMENTS', 'SUNRISE PLAZA', 'OCEAN VIEW MOTEL', 'MARKETPLACE', 'NATIONAL BANK', 'AIRPORT PARKING', 'CITY HALL', 'PUBLIC LIBRARY', 'COMMUNITY CENTER'];
+lines.push(...SIGN_WORDS);
+
+let exactLines = 0;
+let tolerantLines = 0;
+const examples: Array<{ line: string; name: string; matched: string; edits: number }> = [];
+const t = performance.now();
+for (const line of lines) {
+  const found = findPlacesInText(line, { tolerant: true }).filter((m) => m.entry.kind !== 'street');
+  if (found.some((m) => !m.edits)) exactLines++;
+  const fuzzy = found.filter((m) => m.edits);
+  if (fuzzy.length) {
+    tolerantLines++;
+    if (examples.length < 40) examples.push(...fuzzy.map((m) => ({ line, name: m.entry.name, matched: m.matched, edits: m.edits! })));
+  }
+}
+const ms = performance.now() - t;
+const MANGLED = ['JAYSIDE', 'MAMINTERNATIONAL AIRPORT', 'wal INTERNATIONAL AIRPOR T', 'VIZCAYAMUSEUM', 'LINCOLNROAD', 'WYNWOOD WALLS', 'MIAMI SEAQUARIUMM', 'PEREZ ART MUSEM', 'HARD ROCK STADIUN'];
+const trueMatches = MANGLED.map((m) => ({ text: m, found: findPlacesInText(m, { tolerant: true }).map((f) => `${f.entry.name} (${f.edits ?? 0})`) }));
+const result = {
+  benchmark: 'bench/text/gazetteer-false-matches.ts',
+  date: new Date().toISOString(),
+  lines: lines.length,
+  exactMatchLines: exactLines,
+  tolerantOnlyMatchLines: tolerantLines,
+  tolerantFalseMatchPer1000Lines: Math.round((tolerantLines / lines.length) * 10000) / 10,
+  msPerLine: Math.round((ms / lines.length) * 1000) / 1000,
+  examples,
+  trueMatches,
+};
+console.log(JSON.stringify(result, null, 2));
+if (!args.out) writeResult('gazetteer-false-matches.json', result);
