@@ -3,7 +3,7 @@
  * the fused result, pooled from the latest results of the benchmarks that measure them:
  * - bench/engine/accuracy.ts (engine-accuracy.json): the metadata (GPS) locator and the fused result on the generated
  *   Miami-Dade corpus, with GPS and with it stripped;
- * - bench/text/signs.ts (text-signs.json): the text locator and the fused result on the street-sign sets;
+ * - bench/text/signs.ts (text-signs-heldout.json): the text locator and the fused result on the held-out street-sign half;
  * - bench/gallery/run.ts (gallery.json): the gallery locator and the fused result on the transformed photos.
  *
  * Run the three first, then `npm run bench:calibration`. Reads their bins only (see calibration.ts: pooling bins is
@@ -29,14 +29,14 @@ const at = (o: unknown, ...keys: string[]): Calibration | null => {
 };
 
 const accuracy = read('engine-accuracy.json');
-const signs = read('text-signs.json');
+const signs = read('text-signs-heldout.json');
 const gallery = read('gallery.json');
 
 const sources = [
   { set: 'generated corpus (engine-accuracy.json)', date: accuracy?.date, locator: 'metadata', of: at(accuracy, 'summary', 'calibration', 'metadata') },
   { set: 'generated corpus (engine-accuracy.json)', date: accuracy?.date, locator: 'fused', of: at(accuracy, 'summary', 'calibration', 'fused', 'all') },
-  { set: 'street signs (text-signs.json)', date: signs?.date, locator: 'text', of: at(signs, 'calibration', 'text') },
-  { set: 'street signs (text-signs.json)', date: signs?.date, locator: 'fused', of: at(signs, 'calibration', 'fused') },
+  { set: 'street signs, held-out half (text-signs-heldout.json)', date: signs?.date, locator: 'text', of: at(signs, 'calibration', 'text') },
+  { set: 'street signs, held-out half (text-signs-heldout.json)', date: signs?.date, locator: 'fused', of: at(signs, 'calibration', 'fused') },
   { set: 'gallery (gallery.json)', date: gallery?.date, locator: 'gallery', of: at(gallery, 'calibration', 'gallery') },
   { set: 'gallery (gallery.json)', date: gallery?.date, locator: 'fused', of: at(gallery, 'calibration', 'fused') },
 ];

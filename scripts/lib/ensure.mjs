@@ -37,15 +37,22 @@ function listFiles(dir, out = []) {
   return out;
 }
 
-/** Installs dependencies when node_modules is missing or the lockfile changed since the last install. */
+/**
+ * Installs dependencies when node_modules is missing, incomplete or the lockfile changed since the last install.
+ * Development dependencies are always included: the web app is built on the serving machine (Vite is one), and
+ * with NODE_ENV=production npm would leave them out. The marker is written only after a complete install, and an
+ * install without the build's tools is never taken for one.
+ */
 export function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   const marker = join(root, 'node_modules', '.vt-install-hash');
-  const wanted = existsSync(lock) ? hashFiles([lock]) : 'no-lockfile';
+  const wanted = `${existsSync(lock) ? hashFiles([lock]) : 'no-lockfile'}+dev`;
   const have = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : '';
-  if (have === wanted && existsSync(join(root, 'node_modules', '.bin'))) return;
-  log(existsSync(join(root, 'node_modules')) ? 'lockfile changed: installing dependencies…' : 'installing dependencies (first run)…');
-  const status = run('npm', existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  const complete = ['.bin', 'vite/package.json', 'tsx/package.json'].every((p) => existsSync(join(root, 'node_modules', p)));
+  if (have === wanted && complete) return;
+  log(existsSync(join(root, 'node_modules')) ? 'dependencies changed or incomplete: installing…' : 'installing dependencies (first run)…');
+  const args = existsSync(lock) ? ['ci', '--include=dev', '--no-audit', '--no-fund'] : ['install', '--include=dev', '--no-audit', '--no-fund'];
+  const status = run('npm', args);
   if (status !== 0) {
     console.error('[vt] npm install failed: see the output above.');
     process.exit(status);

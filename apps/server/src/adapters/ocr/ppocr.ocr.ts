@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SceneText, SceneTextReader } from './ocr';
+import type { ReaderOptions } from './ppocr/reader';
 
 export type PpOcrOptions = {
   /** Worker threads, each with its own reader; photos are shared out among them. */
@@ -13,6 +14,8 @@ export type PpOcrOptions = {
   idleMs?: number;
   /** The detector's input size (longer side, pixels); the reader's default otherwise. */
   detectSide?: number;
+  /** The detector's thresholds (benchmarks tune them; the reader's defaults otherwise). */
+  detect?: ReaderOptions['detect'];
 };
 
 type Pending = { resolve(v: SceneText | null): void; reject(e: Error): void };
@@ -52,7 +55,11 @@ export class PpOcr implements SceneTextReader {
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
       const worker = new Worker(bootstrap, {
         eval: true,
-        workerData: { threads: this.opts.threadsPerWorker, ...(this.opts.detectSide ? { detectSide: this.opts.detectSide } : {}) },
+        workerData: {
+          threads: this.opts.threadsPerWorker,
+          ...(this.opts.detectSide ? { detectSide: this.opts.detectSide } : {}),
+          ...(this.opts.detect ? { detect: this.opts.detect } : {}),
+        } satisfies ReaderOptions,
       });
       const slot: Slot = { worker, pending: new Map(), busy: 0 };
       worker.on('message', (m: { id: number; result?: SceneText | null; error?: string }) => {

@@ -390,8 +390,11 @@ const MIN_MENTION_LENGTH = 4;
 export function findPlacesInText(text: string, opts: { tolerant?: boolean } = {}): PlaceMention[] {
   const exact = findExact(text);
   if (!opts.tolerant) return exact;
-  const fuzzy = findTolerant(text).filter((f) => !exact.some((e) => f.index < e.index + e.matched.length && f.index + f.matched.length > e.index));
-  return [...exact, ...fuzzy].sort((a, b) => a.index - b.index);
+  // Longest names first, as in exact matching ("MIAMI SEAQUARIUMM" is the Seaquarium, not Miami), then fewest edits.
+  const all = [...exact, ...findTolerant(text)].sort((a, b) => b.matched.length - a.matched.length || (a.edits ?? 0) - (b.edits ?? 0));
+  const kept: PlaceMention[] = [];
+  for (const m of all) if (!kept.some((k) => m.index < k.index + k.matched.length && m.index + m.matched.length > k.index)) kept.push(m);
+  return kept.sort((a, b) => a.index - b.index);
 }
 
 function findExact(text: string): PlaceMention[] {
@@ -426,7 +429,10 @@ export function allowedEdits(compactLength: number): number {
 }
 
 // Names long enough to be matched tolerantly, with their letters only (OCR drops and adds spaces freely).
-const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g, '') })).filter((k) => allowedEdits(k.compact.length) > 0);
+// A leading "the" is no evidence ("The Bass" vs "the base"): the length that earns tolerance is counted without it.
+const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g, '') }))
+  .map((k) => ({ ...k, limit: allowedEdits(k.key.replace(/^the /, '').replace(/ /g, '').length) }))
+  .filter((k) => k.limit > 0);
 
 /**
  * Names read with a few letters wrong and spaces lost or added ("JAYSIDE", "MIAMIINTERNATIONALAIRPOR T"): approximate
@@ -451,7 +457,7 @@ function findTolerant(text: string): PlaceMention[] {
   const hits: Array<PlaceMention & { from: number; to: number }> = [];
   for (const k of TOLERANT_KEYS) {
     const m = k.compact.length;
-    const limit = allowedEdits(m);
+    const limit = k.limit;
     if (n < m - limit) continue;
     // prev[j]: edits of the name's first i letters against text ending at j; start[j]: where that match began.
     let prev = new Int32Array(n + 1);

@@ -325,3 +325,27 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     expect(top('Collins Ave', 'Lincoln Rd')!.confidence).toBeGreaterThan(0.4);
   });
 });
+
+describe('geoparse: a stacked quadrant read as a line of its own', () => {
+  const box = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
+  it('goes to the numbered name beside it, on each blade of the post', () => {
+    const f = geoparse([
+      { text: 'SW', confidence: 80, box: box(0.5, 0.3, 0.01, 0.02) },
+      { text: '145AVE', confidence: 99, box: box(0.512, 0.3, 0.05, 0.02) },
+      { text: 'SW', confidence: 80, box: box(0.5, 0.33, 0.01, 0.02) },
+      { text: '41 ST', confidence: 96, box: box(0.512, 0.33, 0.04, 0.02) },
+    ])[0]!;
+    expect(f).toMatchObject({ kind: 'intersection', label: 'SW 41 St & SW 145 Ave' });
+    expect(near(f.position, gridPoint(-41, 145))).toBe(true);
+  });
+
+  it('without boxes, goes to the next line; a quadrant far from any name stays alone', () => {
+    expect(top('SW', '8 ST', 'SW 27 AVE')!.label).toBe('SW 8 St & SW 27 Ave');
+    const far = geoparse([
+      { text: 'SW', confidence: 80, box: box(0.1, 0.1, 0.01, 0.02) },
+      { text: '145AVE', confidence: 99, box: box(0.7, 0.8, 0.05, 0.02) },
+      { text: 'NW 41 ST', confidence: 96, box: box(0.7, 0.83, 0.05, 0.02) },
+    ]);
+    expect(far.find((f) => f.kind === 'intersection')?.label).toBe('NW 41 St & NW 145 Ave (prefix inferred)');
+  });
+});

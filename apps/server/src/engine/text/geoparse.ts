@@ -331,7 +331,7 @@ function projectOnto(line: GridLine, p: LatLng): LatLng {
  * one photo (or any text: a caption, a model's answer).
  */
 export function geoparse(input: readonly InputLine[]): TextFinding[] {
-  const norms = input.map((l) => normaliseLine(l.text));
+  const norms = attachQuadrantLines(input, input.map((l) => normaliseLine(l.text)));
   const ocr = (lines: number[]) => lines.reduce((s, i) => s + (input[i]?.confidence ?? 0), 0) / Math.max(1, lines.length);
   const findings: TextFinding[] = [];
   const consumed = norms.map(() => [] as Array<[number, number]>);
@@ -658,6 +658,43 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
         out.push({ label: `${ns}${ew} ${st.n} St & ${ns}${ew} ${av.n} Ave (${read ? 'quadrant read in part' : 'quadrant not read'})`, position, lines: [st.line, av.line], partial: Boolean(read) });
       }
     }
+  return out;
+}
+
+const NUMBERED_START = new RegExp(`^(?:[NSEW]\\s)?\\d{1,3}\\s?(?:ST|ND|RD|TH)?\\s?(?:${STREET_TYPES}|${AVENUE_TYPES})\\b`);
+
+/**
+ * The stacked quadrant read as a line of its own ("SW" beside or above "41 ST"): it is given to the numbered name
+ * nearest to it on the photo (by their boxes; without boxes, the next line), whose own prefix, if any, was a part
+ * of it ("W 41 ST").
+ */
+function attachQuadrantLines(input: readonly InputLine[], norms: string[]): string[] {
+  const out = [...norms];
+  norms.forEach((q, i) => {
+    if (!/^(NE|NW|SE|SW)$/.test(q)) return;
+    const a = input[i]!.box;
+    let best: { j: number; d: number } | null = null;
+    norms.forEach((n, j) => {
+      if (j === i || !NUMBERED_START.test(out[j]!)) return;
+      const b = input[j]!.box;
+      let d: number;
+      if (a && b) {
+        // From the quadrant's right edge to the name's left edge, in line heights; the name must start to the
+        // right of the quadrant's middle and overlap it vertically.
+        const h = Math.max(a.h, b.h);
+        if (b.x < a.x + a.w / 2 || b.y > a.y + a.h + h || b.y + b.h < a.y - h) return;
+        d = Math.hypot(b.x - (a.x + a.w), b.y + b.h / 2 - (a.y + a.h / 2)) / h;
+        if (d > 2.5) return;
+      } else if (j === i + 1) d = 0;
+      else return;
+      if (!best || d < best.d) best = { j, d };
+    });
+    if (best) {
+      const { j } = best as { j: number };
+      out[j] = `${q} ${out[j]!.replace(/^[NSEW]\s/, '')}`;
+      out[i] = '';
+    }
+  });
   return out;
 }
 

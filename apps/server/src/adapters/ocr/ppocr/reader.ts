@@ -30,6 +30,9 @@ export type ReaderOptions = {
 const REC_H = 48;
 /** Widest strip read in one piece (a very long line is rarely a sign; 48 × 30 keeps a batch's tensor small). */
 const REC_MAX_W = REC_H * 30;
+/** The detector runs on tiles of at most this many pixels a side (multiples of 32), overlapping by DET_OVERLAP. */
+const DET_TILE = 768;
+const DET_OVERLAP = 64;
 /** Lines read together; PaddleOCR's rec_batch_num. */
 const REC_BATCH = 6;
 /** The recogniser's output stride: one time step per 8 columns of the strip. */
@@ -102,23 +105,22 @@ export class PpOcrReader {
     const w = Math.max(32, Math.round((rgb.width * scale) / 32) * 32);
     const h = Math.max(32, Math.round((rgb.height * scale) / 32) * 32);
     const small = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
-    // ImageNet normalisation in BGR order, as PaddleOCR's detector was trained (OpenCV images).
-    const mean = [0.406, 0.456, 0.485];
-    const std = [0.225, 0.224, 0.229];
-    const plane = w * h;
-    const input = new Float32Array(3 * plane);
-    for (let i = 0; i < plane; i++) {
-      const r = small[i * 3]!;
-      const g = small[i * 3 + 1]!;
-      const b = small[i * 3 + 2]!;
-      input[i] = (b / 255 - mean[2]!) / std[2]!;
-      input[i + plane] = (g / 255 - mean[1]!) / std[1]!;
-      input[i + 2 * plane] = (r / 255 - mean[0]!) / std[0]!;
-    }
-    const out = await this.det.run({ [this.det.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, h, w]) });
-    const map = out[this.det.outputNames[0]!]!;
-    const found = boxesFromMap({ data: map.data as Float32Array, width: w, height: h }, this.opts.detect);
-    map.dispose?.();
+    // The detector's activations grow with its input (a 2048 × 1536 photo in one piece took ~800 MB), so it runs on
+    // tiles of at most DET_TILE² pixels that overlap by DET_OVERLAP, and the probability maps are stitched (the
+    // larger value where tiles overlap) before the boxes are found on the whole map: a line across two tiles is
+    // still one line.
+    const map = new Float32Array(w * h);
+    const cols = Math.ceil(w / DET_TILE);
+    const rows = Math.ceil(h / DET_TILE);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const x0 = Math.max(0, Math.floor((c * w) / cols / 32) * 32 - (c > 0 ? DET_OVERLAP : 0));
+        const y0 = Math.max(0, Math.floor((r * h) / rows / 32) * 32 - (r > 0 ? DET_OVERLAP : 0));
+        const x1 = c === cols - 1 ? w : Math.min(w, Math.floor(((c + 1) * w) / cols / 32) * 32 + DET_OVERLAP);
+        const y1 = r === rows - 1 ? h : Math.min(h, Math.floor(((r + 1) * h) / rows / 32) * 32 + DET_OVERLAP);
+        await this.detectTile(small, w, x0, y0, x1 - x0, y1 - y0, map, h);
+      }
+    const found = boxesFromMap({ data: map, width: w, height: h }, this.opts.detect);
     const sx = rgb.width / w;
     const sy = rgb.height / h;
     return found
@@ -131,6 +133,33 @@ export class PpOcrReader {
         return { cx: b.cx * sx, cy: b.cy * sy, w: Math.hypot(ux, uy), h: Math.hypot(vx, vy), angle: Math.atan2(uy, ux), score: b.score };
       })
       .sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+  }
+
+  /** Runs the detector on one tile of the scaled photo and writes its probabilities into the whole map. */
+  private async detectTile(small: Buffer, w: number, x0: number, y0: number, tw: number, th: number, map: Float32Array, h: number): Promise<void> {
+    // ImageNet normalisation in BGR order, as PaddleOCR's detector was trained (OpenCV images).
+    const mean = [0.406, 0.456, 0.485];
+    const std = [0.225, 0.224, 0.229];
+    const plane = tw * th;
+    const input = new Float32Array(3 * plane);
+    for (let y = 0; y < th; y++)
+      for (let x = 0; x < tw; x++) {
+        const i = ((y0 + y) * w + x0 + x) * 3;
+        const o = y * tw + x;
+        input[o] = (small[i + 2]! / 255 - mean[2]!) / std[2]!;
+        input[o + plane] = (small[i + 1]! / 255 - mean[1]!) / std[1]!;
+        input[o + 2 * plane] = (small[i]! / 255 - mean[0]!) / std[0]!;
+      }
+    const out = await this.det.run({ [this.det.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, th, tw]) });
+    const tile = out[this.det.outputNames[0]!]!;
+    const data = tile.data as Float32Array;
+    for (let y = 0; y < th && y0 + y < h; y++)
+      for (let x = 0; x < tw; x++) {
+        const at = (y0 + y) * w + x0 + x;
+        const p = data[y * tw + x]!;
+        if (p > map[at]!) map[at] = p;
+      }
+    tile.dispose?.();
   }
 
   /** Reads each box from the full-resolution pixels, then the stacked letters some lines begin with. */

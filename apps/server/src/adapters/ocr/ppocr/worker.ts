@@ -11,8 +11,11 @@ const reader = PpOcrReader.create(workerData as ReaderOptions);
 // A model that fails to load is reported on every request instead of killing the thread without a word.
 reader.catch(() => {});
 
+// One photo at a time: two decoded 12 MP photos and two detector runs at once would double the peak memory for no
+// speed (inference already uses every thread it is given).
+let queue: Promise<unknown> = Promise.resolve();
 port.on('message', (message: { id: number; image: Uint8Array } | { id: number; warm: true }) => {
-  void (async () => {
+  queue = queue.then(async () => {
     try {
       const r = await reader;
       if ('warm' in message) return port.postMessage({ id: message.id, result: null });
@@ -20,5 +23,5 @@ port.on('message', (message: { id: number; image: Uint8Array } | { id: number; w
     } catch (error) {
       port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
     }
-  })();
+  });
 });
