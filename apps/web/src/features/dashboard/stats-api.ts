@@ -54,6 +54,9 @@ export function useApiPatterns(scope: Scope, days = 7, enabled = true) {
       (await apiGet(`/api/api-usage/patterns?scope=${scope}&days=${days}`, ApiUsagePatternsSchema, { signal }))
         .patterns,
     enabled,
+    // Requests are counted in batches written every second: a page opened right after someone's first requests
+    // may find none yet, so it asks again soon until some arrive, then once a minute.
+    refetchInterval: (query) => (query.state.data?.byDay.some((d) => d.count > 0) ? 60_000 : 2_000),
   });
 }
 
