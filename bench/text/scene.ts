@@ -75,7 +75,7 @@ export async function streetSign(blades: ReadonlyArray<{ written: Written; style
   const width = Math.round(Math.max(420, longest * h * 0.42 + (blades.some((b) => b.written.block) ? h * 1.2 : 0) + h * 0.6));
   const gap = Math.round(h * 0.2);
   const height = blades.length * h + (blades.length - 1) * gap;
-  const parts = blades.map((b, i) => bladeSvg(b.written, b.style, font, b.style === 'overhead' ? width : width, h, i * (h + gap), bold));
+  const parts = blades.map((b, i) => bladeSvg(b.written, b.style, font, width, h, i * (h + gap), bold));
   return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`)).png().toBuffer();
 }
 

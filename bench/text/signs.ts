@@ -37,6 +37,7 @@ import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
 import { municipalityAt } from '@vt/server/src/engine/geo/municipalities';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { trolleyStopsOnGridLines } from '@vt/server/src/engine/test/trolley';
+import { ordinalSuffix } from '@vt/server/src/engine/text/geoparse';
 import { ece } from '../engine/calibration';
 import { machine, NOTE_SHARED_MACHINE, SHARED_DATA_DIR, stats, writeResult, writeSummaryFigure } from '../engine/harness';
 import { ensureFonts, FONTS } from './fonts';
@@ -85,7 +86,7 @@ function halfOf(key: string, bit = 0): Half {
 
 const FLAGLER_LAT = streetLat(0);
 const MIAMI_AVE_LNG = gridPoint(0, 0).lng;
-const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'));
+const ordinal = (n: number) => ordinalSuffix(n).toLowerCase();
 
 /** How a blade writes grid line `n` at a place, in a given style. */
 function written(axis: 'street' | 'avenue', n: number, at: LatLng, style: BladeStyle): Written {
@@ -96,7 +97,7 @@ function written(axis: 'street' | 'avenue', n: number, at: LatLng, style: BladeS
   const num = Math.abs(Math.round(n));
   if (axis === 'street' && num === 0) return { prefix: ew, body: 'Flagler', ordinal: '', type: mixed ? 'St' : pick(['ST', 'STREET']) };
   if (axis === 'avenue' && num === 0) return { prefix: ns, body: 'Miami', ordinal: '', type: mixed ? 'Ave' : 'AVE' };
-  const prefix = axis === 'street' ? `${ns}${ew}` : `${ns}${ew}`;
+  const prefix = `${ns}${ew}`;
   const type = axis === 'street' ? (mixed ? pick(['St', 'St', 'Street']) : pick(['ST', 'ST', 'STREET'])) : mixed ? pick(['Ave', 'Ave', 'Avenue']) : pick(['AVE', 'AVE', 'AVENUE']);
   return { prefix, body: String(num), ordinal: withOrdinal ? ordinal(num) : '', type };
 }

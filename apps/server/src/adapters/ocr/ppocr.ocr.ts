@@ -41,10 +41,6 @@ export class PpOcr implements SceneTextReader {
 
   constructor(private readonly opts: PpOcrOptions) {}
 
-  get running(): boolean {
-    return this.slots !== undefined;
-  }
-
   private start(): Slot[] {
     if (this.slots) return this.slots;
     // The worker is TypeScript: a one-line bootstrap loads it through tsx's API (an `--import tsx` in a worker's

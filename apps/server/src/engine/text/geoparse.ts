@@ -144,7 +144,7 @@ export function normaliseLine(text: string): string {
   s = s.replace(new RegExp(`\\b[A-Z0-9]{1,3}?(NE|NW|SE|SW)(?=\\s?\\d{1,3}\\s?(?:ST|ND|RD|TH)?\\s?(?:${GLUED_TYPES})(?:\\b|[A-Z]))`, 'g'), (m, q: string) =>
     /^(NE|NW|SE|SW)$/.test(m) ? m : ` ${q}`,
   );
-  // "SW8" → "SW 8"; "8THST", "30AVE" → "8TH ST", "30 AVE" (ordinal suffixes are kept with their number).
+  // "SW8" → "SW 8".
   s = s.replace(/\b(NE|NW|SE|SW|N|S|E|W)(\d)/g, '$1 $2');
   // A street type misread after a number: "63RDAVEMUE" → "63RD AVE", "19HSREET" → "19H ST" (the "H" goes below).
   s = s.replace(/(\d)([A-Z]{4,10})\b/g, (m, d: string, run: string) => {
@@ -170,6 +170,7 @@ export function normaliseLine(text: string): string {
   s = s.replace(new RegExp(`\\b(\\d{1,3})([A-Z]{1,2})(?=\\s?(?:${GLUED_TYPES})\\b)`, 'g'), (m, num: string, junk: string) =>
     junk === ordinalSuffix(Number(num)) || GLUED_TYPES.split('|').includes(junk) ? m : num,
   );
+  // "8THST", "30AVE" → "8TH ST", "30 AVE" (ordinal suffixes are kept with their number).
   s = s.replace(new RegExp(`\\b(\\d{1,3}(?:ST|ND|RD|TH)?)(${GLUED_TYPES})(?=\\b|\\d)`, 'g'), (m, num: string, type: string) => {
     // "1ST", "21ST" are ordinals, not "1 ST": left for the grid pattern, which reads "SW 1ST" and "SW 1ST ST" alike.
     if (type === 'ST' && /^\d+$/.test(num) && /(^|[^1])1$/.test(num)) return m;

@@ -5,7 +5,7 @@
  * pixels, so a sign a few per cent of the photo wide is still read from its own sharp pixels.
  *
  * ONNX Runtime's `run` blocks the thread it is called on, so this class is used inside a worker thread
- * (ppocr.worker.ts), never on the server's event loop.
+ * (./worker.ts), never on the server's event loop.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,6 +37,10 @@ const DET_OVERLAP = 64;
 const REC_BATCH = 6;
 /** The recogniser's output stride: one time step per 8 columns of the strip. */
 const REC_STRIDE = 8;
+
+/** PaddleOCR's detector normalisation (NormalizeImage: ImageNet's values, applied to its BGR images in order). */
+const DET_MEAN = [0.485, 0.456, 0.406] as const;
+const DET_STD = [0.229, 0.224, 0.225] as const;
 
 const DEFAULT_DETECT: DetectOptions = { threshold: 0.3, boxThreshold: 0.5, unclipRatio: 1.6, minSize: 3, maxBoxes: 60 };
 
@@ -137,18 +141,16 @@ export class PpOcrReader {
 
   /** Runs the detector on one tile of the scaled photo and writes its probabilities into the whole map. */
   private async detectTile(small: Buffer, w: number, x0: number, y0: number, tw: number, th: number, map: Float32Array, h: number): Promise<void> {
-    // ImageNet normalisation in BGR order, as PaddleOCR's detector was trained (OpenCV images).
-    const mean = [0.406, 0.456, 0.485];
-    const std = [0.225, 0.224, 0.229];
     const plane = tw * th;
     const input = new Float32Array(3 * plane);
     for (let y = 0; y < th; y++)
       for (let x = 0; x < tw; x++) {
         const i = ((y0 + y) * w + x0 + x) * 3;
         const o = y * tw + x;
-        input[o] = (small[i + 2]! / 255 - mean[2]!) / std[2]!;
-        input[o + plane] = (small[i + 1]! / 255 - mean[1]!) / std[1]!;
-        input[o + 2 * plane] = (small[i]! / 255 - mean[0]!) / std[0]!;
+        // Channels in BGR order (OpenCV's), normalised as PaddleOCR does: its mean and std applied to B, G, R in turn.
+        input[o] = (small[i + 2]! / 255 - DET_MEAN[0]) / DET_STD[0];
+        input[o + plane] = (small[i + 1]! / 255 - DET_MEAN[1]) / DET_STD[1];
+        input[o + 2 * plane] = (small[i]! / 255 - DET_MEAN[2]) / DET_STD[2];
       }
     const out = await this.det.run({ [this.det.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, th, tw]) });
     const tile = out[this.det.outputNames[0]!]!;
