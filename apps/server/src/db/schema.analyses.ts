@@ -27,10 +27,17 @@ export const photos = pgTable(
     originalKey: text('original_key'),
     thumbnailKey: text('thumbnail_key'),
     displayKey: text('display_key'),
+    /** SHA-256 of the file as received (hex): pairs a client's stored upload with the analysis that counted it. */
+    sha256: text('sha256'),
+    /**
+     * Set when a client upload (POST /api/images/upload-for-analysis) of the same bytes claimed this analysed
+     * photo: one counted analysis pays for one stored client upload, never more.
+     */
+    pairedAt: ts('paired_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     originalDeletedAt: ts('original_deleted_at'),
   },
-  (t) => [index('photos_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('photos_user_idx').on(t.userId, t.createdAt), index('photos_user_sha256_idx').on(t.userId, t.sha256)],
 );
 
 /**

@@ -43,6 +43,47 @@ async function upload(browser: TestBrowser, files: number) {
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
+const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
+
+/** POST /api/images/upload-for-analysis: a photo a client analysed itself, with its result. */
+async function clientUpload(browser: TestBrowser, bytes: Buffer) {
+  return browser.api('/api/images/upload-for-analysis', {
+    method: 'POST',
+    body: { imageData: dataUrl(bytes), filename: 'client.jpg', coordinates: { lat: 25.77, lng: -80.19 }, confidence: 0.5 },
+  });
+}
+
+/**
+ * POST /api/fast-analysis, given up on after `waitMs`: a refusal answers at once, an accepted photo waits for its
+ * analysis (no runner in these servers), so 'accepted' is a request still waiting when the client leaves.
+ */
+async function fastAnalysis(browser: TestBrowser, bytes: Buffer, waitMs = 4000): Promise<{ status: number | 'accepted'; retryAfter?: string | null; body?: any }> {
+  try {
+    const response = await browser.fetch('/api/fast-analysis', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(browser.baseUrl).origin },
+      body: JSON.stringify({ imageData: dataUrl(bytes) }),
+      signal: AbortSignal.timeout(waitMs),
+    });
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return { status: 'accepted' };
+    throw error;
+  }
+}
+
+/** Distinct photos (so none pairs with another's analysis by its bytes). */
+const distinctJpegs = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => plainJpeg(64 + i, 48)));
+
+const photoCount = async (db: TestServer['db'], email: string) =>
+  Number(
+    (
+      await db.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from photos p join users u on u.id = p.user_id where u.email = ${email}`,
+      )
+    ).rows[0]!.n,
+  );
+
 const redeem = (b: TestBrowser, code: string) => b.api('/api/access-codes/redeem', { method: 'POST', body: { code } });
 
 beforeAll(async () => {
@@ -264,6 +305,61 @@ describe('weekly quota on uploads', () => {
     expect((await upload(b, 1)).status).toBe(202);
   }, 60_000);
 
+  it('counts client uploads too: exactly 5 of 12 parallel photos stored, the rest refused with Retry-After', async () => {
+    const b = await server.signIn('client-uploads@example.com', 'Client Uploads');
+    const photos = await distinctJpegs(12);
+    const results = await Promise.all(photos.map((p) => clientUpload(b, p)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(7);
+    for (const r of refused) {
+      expect(r.status).toBe(429);
+      expect(r.body).toMatchObject({ success: false, code: 'weekly_limit_reached', canRetry: true });
+      expect(r.body.error).toContain('used all 5 images of your weekly limit');
+      // Seconds until the week resets: at most a week.
+      const retryAfter = Number(r.response.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(7 * 86_400);
+    }
+    expect(await photoCount(server.db, 'client-uploads@example.com')).toBe(5);
+    expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body)).toMatchObject({ currentUsage: 5, remainingThisWeek: 0 });
+    // Every other path refuses too, before the photo is decoded.
+    const multipart = await upload(b, 1);
+    expect(multipart.status).toBe(429);
+    const fast = await fastAnalysis(b, photos[0]!);
+    expect(fast).toMatchObject({ status: 429, body: { code: 'weekly_limit_reached' } });
+    expect(Number(fast.retryAfter)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a client upload of a photo this user just had analysed is paid for by that analysis, once', async () => {
+    const email = 'paired@example.com';
+    const b = await server.signIn(email, 'Paired');
+    const [photo] = await distinctJpegs(1);
+    const form = new FormData();
+    form.append('photo', new Blob([photo!], { type: 'image/jpeg' }), 'paired.jpg');
+    const analysed = await b.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(b.baseUrl).origin } });
+    expect(analysed.status).toBe(202);
+    const usage = async () => MyLimitsSchema.parse((await b.api('/api/limits/me')).body).currentUsage;
+    expect(await usage()).toBe(1);
+    // Two parallel client uploads of the same bytes: one pairs with the analysis, the other is a new photo.
+    const both = await Promise.all([clientUpload(b, photo!), clientUpload(b, photo!)]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(await usage()).toBe(2);
+    // A photo nobody analysed counts.
+    const other = await plainJpeg(99, 61);
+    expect((await clientUpload(b, other)).status).toBe(201);
+    expect(await usage()).toBe(3);
+    // A refused client upload (not an image) gives back what it reserved.
+    const bad = await b.api('/api/images/upload-for-analysis', {
+      method: 'POST',
+      body: { imageData: `data:image/jpeg;base64,${Buffer.from('not a photo at all').toString('base64')}`, coordinates: { lat: 25.7, lng: -80.2 } },
+    });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    expect(await usage()).toBe(3);
+    expect(await photoCount(server.db, email)).toBe(4);
+  }, 60_000);
+
   it('holds across two app instances sharing the database', async () => {
     const second = await startTestServer({
       shareDatabaseWith: server.db,
@@ -339,6 +435,24 @@ if (testDatabaseKind() === 'postgres') {
       expect(results.filter((r) => r.status === 429)).toHaveLength(15);
       expect(MyLimitsSchema.parse((await a.api('/api/limits/me')).body).currentUsage).toBe(5);
       expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body).currentUsage).toBe(5);
+
+      // Every path that stores or decodes a photo, in parallel on both processes, shares one exact count.
+      const c = await server.signIn('every-path@example.com', 'Every Path');
+      const d = new TestBrowser(baseUrl);
+      d.setCookie(SESSION_COOKIE, c.cookie(SESSION_COOKIE)!);
+      const photos = await distinctJpegs(21);
+      const mixed = await Promise.all(
+        photos.map(async (photo, i) => {
+          const browser = i % 2 ? c : d;
+          if (i % 3 === 0) return (await upload(browser, 1)).status === 202 ? 'accepted' : 'refused';
+          if (i % 3 === 1) return (await clientUpload(browser, photo)).status === 201 ? 'accepted' : 'refused';
+          return (await fastAnalysis(browser, photo)).status === 'accepted' ? 'accepted' : 'refused';
+        }),
+      );
+      expect(mixed.filter((r) => r === 'accepted')).toHaveLength(5);
+      expect(mixed.filter((r) => r === 'refused')).toHaveLength(16);
+      expect(await photoCount(server.db, 'every-path@example.com')).toBe(5);
+      expect(MyLimitsSchema.parse((await d.api('/api/limits/me')).body).currentUsage).toBe(5);
       rmSync(childDataDir, { recursive: true, force: true });
     }, 150_000);
   });

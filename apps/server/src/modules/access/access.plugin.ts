@@ -18,6 +18,9 @@ export class AccessQuotaService implements QuotaService {
   release(userId: string, count: number): Promise<void> {
     return this.access.release(userId, count);
   }
+  ensureRoom(userId: string): Promise<void> {
+    return this.access.ensureRoom(userId);
+  }
 }
 
 /**

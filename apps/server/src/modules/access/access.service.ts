@@ -207,18 +207,31 @@ export class AccessService {
     const week = usageWeek(this.now(), timeZone ?? '');
     const limit = limits.weeklyImageLimit;
     const total = limit !== null && n > limit ? null : await this.deps.repo.reserve(userId, week.start, n, limit);
-    if (total === null) {
-      const used = await this.deps.repo.usage(userId, week.start);
-      const left = Math.max(0, (limit ?? 0) - used);
-      const tail = `Your weekly limit resets on ${describeReset(week.reset, week.timeZone)}. An access code can raise your limit.`;
-      throw new AppError(
-        429,
-        'weekly_limit_reached',
-        left === 0
-          ? `You have used all ${plural(limit ?? 0, 'image')} of your weekly limit. ${tail}`
-          : `This upload has ${plural(n, 'image')} but only ${left} of your ${plural(limit ?? 0, 'image')} remain this week. ${tail}`,
-      );
-    }
+    if (total === null) throw this.weeklyLimitReached(n, limit ?? 0, await this.deps.repo.usage(userId, week.start), week);
+  }
+
+  /** QuotaService.ensureRoom: the refusal `reserve(userId, 1)` would give, read without reserving. */
+  async ensureRoom(userId: string): Promise<void> {
+    const { limits, timeZone } = await this.currentLimits(userId);
+    const limit = limits.weeklyImageLimit;
+    if (limit === null) return;
+    const week = usageWeek(this.now(), timeZone ?? '');
+    const used = await this.deps.repo.usage(userId, week.start);
+    if (used >= limit) throw this.weeklyLimitReached(1, limit, used, week);
+  }
+
+  private weeklyLimitReached(n: number, limit: number, used: number, week: { reset: Date; timeZone: string }): AppError {
+    const left = Math.max(0, limit - used);
+    const tail = `Your weekly limit resets on ${describeReset(week.reset, week.timeZone)}. An access code can raise your limit.`;
+    return new AppError(
+      429,
+      'weekly_limit_reached',
+      left === 0
+        ? `You have used all ${plural(limit, 'image')} of your weekly limit. ${tail}`
+        : `This upload has ${plural(n, 'image')} but only ${left} of your ${plural(limit, 'image')} remain this week. ${tail}`,
+      // Retry-After: the seconds until the week resets (RFC 9110 §10.2.3), so a client can wait rather than poll.
+      { retryAfterSeconds: Math.max(1, Math.ceil((week.reset.getTime() - this.now().getTime()) / 1000)) },
+    );
   }
 
   /** Gives back images reserved for an upload that failed afterwards (storage or database error). */

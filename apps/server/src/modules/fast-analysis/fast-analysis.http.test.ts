@@ -252,11 +252,12 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
     // The same engine and intake as the app, with a short wait so a slow model outlasts it.
     const service = (waitMs: number) => {
       const engine = server.app.analysisEngine;
+      const quota = new AllowAllQuotaService();
       const photos = new PhotosService({
         repo: engine.photos,
         storage: engine.storage,
         decoder: engine.decoder,
-        quota: new AllowAllQuotaService(),
+        quota,
         events: engine.events,
         onQueued: () => engine.runner.wake(),
         tempDir: `${server.config.dataDir}/tmp/uploads`,
@@ -265,6 +266,7 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
       });
       return new FastAnalysisService({
         photos,
+        quota,
         analyses: engine.analyses,
         bus: engine.bus,
         repo: new FastAnalysisRepository(server.db.database.db),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { ENGINE_VERSION, type AnalysisEngine } from '../../worker';
 import type { PhotosService } from '../photos/photos.service';
+import type { QuotaService } from '../photos/quota.service';
 import { FastAnalysisRepository } from './fast-analysis.repository';
 import { fastAnalysisRoutes } from './fast-analysis.routes';
 import { FastAnalysisService } from './fast-analysis.service';
@@ -9,10 +10,11 @@ import { FastAnalysisService } from './fast-analysis.service';
 /** Wires the spec's JSON analysis calls onto the engine and the photo intake that POST /api/photos uses. */
 export async function registerFastAnalysis(
   app: FastifyInstance,
-  deps: { database: Database; engine: AnalysisEngine; photos: PhotosService; maxBytes: number; waitMs?: number },
+  deps: { database: Database; engine: AnalysisEngine; photos: PhotosService; quota: QuotaService; maxBytes: number; waitMs?: number },
 ): Promise<void> {
   const fastAnalysis = new FastAnalysisService({
     photos: deps.photos,
+    quota: deps.quota,
     analyses: deps.engine.analyses,
     bus: deps.engine.bus,
     repo: new FastAnalysisRepository(deps.database.db),

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { FastAnalysisRequestSchema, UploadForAnalysisRequestSchema } from '@vt/shared';
 import { requireUser } from '../../auth/guards';
-import { AppError, describeZodError } from '../../lib/errors';
+import { AppError, databaseUnavailable, describeZodError, isDatabaseUnavailable } from '../../lib/errors';
 import { ANALYSIS_ERROR_MESSAGES } from '../../engine/errors';
 import { errorReply, type FastAnalysisService } from './fast-analysis.service';
 
@@ -18,6 +18,8 @@ export const jsonPhotoBodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) 
 export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, maxBytes }: FastAnalysisRoutesDeps): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+      if (!(err instanceof AppError) && isDatabaseUnavailable(err)) err = databaseUnavailable();
+      if (err instanceof AppError && err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       const { status, body } = specError(err, maxBytes);
       if (status >= 500) request.log.error({ err }, 'fast analysis failed');
       return reply.status(status).send(body);
@@ -39,7 +41,7 @@ export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, m
 
     scope.post(
       '/api/images/upload-for-analysis',
-      // No quota is spent here (see the service), so a rate limit bounds what one client can store.
+      // Counted against the weekly limit unless it pairs with an analysis of the same bytes (see the service).
       { bodyLimit, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
       async (request, reply) => {
         const user = requireUser(request);

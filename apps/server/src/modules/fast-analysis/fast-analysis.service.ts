@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   TERMINAL_ANALYSIS_EVENTS,
@@ -22,10 +22,12 @@ import type { AnalysesRepository, AnalysisWithPhoto } from '../analyses/analyses
 import type { AnalysisEventBus } from '../analyses/analysis-events';
 import { toAnalysis } from '../analyses/analyses.service';
 import type { PhotosService } from '../photos/photos.service';
+import type { QuotaService } from '../photos/quota.service';
 import type { FastAnalysisRepository } from './fast-analysis.repository';
 
 export type FastAnalysisServiceDeps = {
   photos: PhotosService;
+  quota: QuotaService;
   analyses: AnalysesRepository;
   bus: AnalysisEventBus;
   repo: FastAnalysisRepository;
@@ -37,6 +39,12 @@ export type FastAnalysisServiceDeps = {
   /** Polling interval while waiting, for a runner in another process whose events this one does not hear. */
   pollMs?: number;
 };
+
+/**
+ * How long after an analysis a client upload of the same bytes is paid for by it. Spec clients store the
+ * photo right after /api/fast-analysis answers; a day leaves room for a client that saves later.
+ */
+export const CLIENT_UPLOAD_PAIRING_MS = 24 * 3_600_000;
 
 /** The spec's reply to a fast analysis, with the HTTP status it goes out with. */
 export type FastAnalysisReply = { status: number; body: FastAnalysisResponse };
@@ -101,6 +109,8 @@ export class FastAnalysisService {
 
   async analyse(user: User, body: FastAnalysisRequest, signal: AbortSignal): Promise<FastAnalysisReply> {
     const started = performance.now();
+    // A user with nothing left this week is told so before the photo is decoded.
+    await this.deps.photos.ensureRoom(user);
     const { bytes, subtype } = decodeImageData(body.imageData);
     const fileName = body.fileName?.trim() || `photo.${extensionOf(subtype)}`;
     const staged = await this.deps.photos.stage(Readable.from([bytes]), fileName);
@@ -163,13 +173,25 @@ export class FastAnalysisService {
   /**
    * Stores a photo that a client already analysed, with its result, as a finished analysis of type
    * `client-upload`. The photo passes the same checks as any upload and only stripped derivatives are kept.
-   * It does not reserve quota: spec clients send this right after /api/fast-analysis, which already counted
-   * the same photo.
+   * Spec clients send this right after /api/fast-analysis, which counted the same photo: the same bytes
+   * analysed by this user in the last day pay for one stored copy (paired, at most once); any other photo is
+   * counted against the weekly limit like every upload, before it is decoded.
    */
   async storeClientUpload(user: User, body: UploadForAnalysisRequest): Promise<UploadForAnalysisResponse> {
     const { bytes, subtype } = decodeImageData(body.imageData);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const pairedWith = await this.deps.repo.claimAnalysedPhoto(user.id, sha256, new Date(Date.now() - CLIENT_UPLOAD_PAIRING_MS));
+    if (!pairedWith) await this.deps.quota.reserve(user.id, 1);
+    const giveBack = () =>
+      pairedWith ? this.deps.repo.unpair(user.id, pairedWith) : (this.deps.quota.release?.(user.id, 1) ?? Promise.resolve());
     const fileName = body.filename?.trim() || `photo.${extensionOf(subtype)}`;
-    const staged = await this.deps.photos.stage(Readable.from([bytes]), fileName);
+    let staged;
+    try {
+      staged = await this.deps.photos.stage(Readable.from([bytes]), fileName);
+    } catch (error) {
+      await giveBack().catch(() => {});
+      throw error;
+    }
     const photoId = randomUUID();
     const analysisId = randomUUID();
     const keys = { thumbnailKey: `derived/${photoId}/thumbnail.webp`, displayKey: `derived/${photoId}/display.webp` };
@@ -187,6 +209,9 @@ export class FastAnalysisService {
           byteSize: staged.byteSize,
           width: staged.width,
           height: staged.height,
+          sha256: staged.sha256,
+          // A client upload is never itself a counted analysis another client upload could pair with.
+          pairedAt: new Date(),
           originalKey: null,
           originalDeletedAt: new Date(),
           ...keys,
@@ -209,7 +234,7 @@ export class FastAnalysisService {
         engineVersion: this.deps.engineVersion,
       });
     } catch (error) {
-      await Promise.allSettled([this.deps.storage.delete(keys.thumbnailKey), this.deps.storage.delete(keys.displayKey)]);
+      await Promise.allSettled([this.deps.storage.delete(keys.thumbnailKey), this.deps.storage.delete(keys.displayKey), giveBack()]);
       throw error;
     } finally {
       await this.deps.photos.discard([staged]);

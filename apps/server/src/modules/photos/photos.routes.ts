@@ -19,6 +19,8 @@ export async function photosRoutes(app: FastifyInstance, { photos, maxBytes, max
       if (!request.isMultipart()) {
         throw new AppError(415, 'not_multipart', 'Send photos as multipart/form-data: a form with one or more image files.');
       }
+      // Over the weekly limit: refused before any file is read or decoded.
+      await photos.ensureRoom(user);
       const staged: StagedPhoto[] = [];
       try {
         for await (const part of request.files()) staged.push(await photos.stage(part.file, part.filename));

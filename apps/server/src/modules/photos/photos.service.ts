@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ export type StagedPhoto = {
   byteSize: number;
   width: number;
   height: number;
+  /** SHA-256 of the bytes as received (hex). */
+  sha256: string;
 };
 
 export type PhotosServiceDeps = {
@@ -54,11 +56,13 @@ export class PhotosService {
     const tempPath = join(this.deps.tempDir, `${randomUUID()}.upload`);
     const { maxBytes } = this.deps;
     let byteSize = 0;
+    const hash = createHash('sha256');
     const tooLarge = () => new AppError(413, 'photo_too_large', `"${fileName}" is larger than the ${mb(maxBytes)} limit for one photo.`);
     try {
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           byteSize += chunk.length;
+          hash.update(chunk);
           // busboy stops at the limit too; this guard keeps the cap even if a parser lets more through.
           done(byteSize > maxBytes ? tooLarge() : null, chunk);
         },
@@ -73,7 +77,7 @@ export class PhotosService {
       }
       const { width, height } = await this.deps.decoder.probe(tempPath);
       await this.deps.decoder.verify(tempPath, format);
-      return { tempPath, fileName, format, byteSize, width, height };
+      return { tempPath, fileName, format, byteSize, width, height, sha256: hash.digest('hex') };
     } catch (error) {
       await rm(tempPath, { force: true });
       if (error instanceof ImageDecodeError) {
@@ -83,6 +87,14 @@ export class PhotosService {
       }
       throw error;
     }
+  }
+
+  /**
+   * Refuses at once (429) a user with nothing left this week, before the request's files are read and decoded:
+   * the atomic reservation in `submit` still decides, this only spares the server work it would refuse anyway.
+   */
+  async ensureRoom(user: User): Promise<void> {
+    await this.deps.quota.ensureRoom?.(user.id);
   }
 
   /**
@@ -106,6 +118,7 @@ export class PhotosService {
           byteSize: s.byteSize,
           width: s.width,
           height: s.height,
+          sha256: s.sha256,
           originalKey: `originals/${photoId}`,
         },
       };

@@ -5,6 +5,8 @@
  */
 export interface QuotaService {
   reserve(userId: string, count: number): Promise<void>;
+  /** Throws the refusal `reserve` would give one more image, without reserving (an early, cheap answer). */
+  ensureRoom?(userId: string): Promise<void>;
   /** Gives back a reservation whose upload then failed, so a storage error does not cost the user images. */
   release?(userId: string, count: number): Promise<void>;
 }
