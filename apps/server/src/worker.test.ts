@@ -132,6 +132,36 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('keeps a long job leased by its heartbeat: another runner never takes it over while its runner lives', async () => {
+    // A locator slower than several leases: without the heartbeat the second runner would take the job over.
+    const slow: Locator = {
+      name: 'slow',
+      enabled: () => true,
+      async locate() {
+        await new Promise((r) => setTimeout(r, 1500));
+        return [{ locator: 'slow', kind: 'absent', summary: 'Took its time.' }];
+      },
+    };
+    const leaseMs = 400;
+    const holder = createAnalysisEngine(config(), t.database, { pollMs: 50, leaseMs, exclusiveDatabase: false, locators: [slow] });
+    let second: Database = t.database;
+    if (t.url) second = await openDatabase({ url: t.url });
+    try {
+      const thief = createAnalysisEngine(config(), second, { pollMs: 50, leaseMs, exclusiveDatabase: false, locators: [slow] });
+      const id = await queueJob(holder, await plainJpeg());
+      await holder.runner.start();
+      await waitUntil(async () => (await row(id)).status === 'running');
+      await thief.runner.start();
+      await waitUntil(async () => (await row(id)).status === 'done');
+      await Promise.all([holder.runner.stop(), thief.runner.stop()]);
+      const done = await row(id);
+      expect(done.attempts).toBe(1);
+      expect((await holder.analyses.eventsSince(id)).filter((e) => e.type === 'started')).toHaveLength(1);
+    } finally {
+      if (second !== t.database) await second.close();
+    }
+  });
+
   it('finds the place before making derivatives, unless a locator asks for pixels: then they are made once, first', async () => {
     const seen: Array<{ bytes: number; webp: boolean }> = [];
     const pixelLocator: Locator = {

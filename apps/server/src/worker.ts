@@ -18,15 +18,21 @@ import { recordFinishedAnalysis } from './modules/locations/analysis-finished';
 import { Gallery } from './engine/gallery/gallery';
 import { GalleryRepository } from './modules/gallery/gallery.repository';
 
-/** A running job's lock is refreshed by every step; older than this, its runner is presumed dead. */
-export const STALE_LOCK_MS = 5 * 60_000;
+/**
+ * A running job is leased: its runner renews the lease every LEASE_MS / 4 (a heartbeat, besides every step);
+ * a lease older than this means the runner died (kill -9, a lost machine) and any live runner takes the job
+ * over at its next poll. Short enough that crashed work resumes within about 15 s; long enough that a runner
+ * whose event loop stalls for a few seconds under load keeps its jobs.
+ */
+export const LEASE_MS = 12_000;
 
 export type JobRunnerOptions = {
   analyses: AnalysesRepository;
   pipeline: AnalysisPipeline;
   concurrency: number;
   pollMs?: number;
-  staleMs?: number;
+  /** Lease length (LEASE_MS); the heartbeat renews at a quarter of it. */
+  leaseMs?: number;
   workerId?: string;
   /** True when this process alone uses the database (PGlite): running jobs found at start are orphans. */
   exclusiveDatabase?: boolean;
@@ -40,7 +46,11 @@ export type JobRunnerOptions = {
 export class JobRunner {
   readonly workerId: string;
   private active = new Set<Promise<void>>();
+  /** Ids of the jobs in hand, whose leases the heartbeat renews. */
+  private held = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private renewing = false;
   private running = false;
   private filling: Promise<void> | undefined;
   private refill = false;
@@ -57,7 +67,31 @@ export class JobRunner {
     this.running = true;
     this.timer = setInterval(() => this.wake(), this.opts.pollMs ?? 1000);
     this.timer.unref();
+    this.heartbeat = setInterval(() => void this.renew(), this.leaseMs / 4);
+    this.heartbeat.unref();
     this.wake();
+  }
+
+  private get leaseMs(): number {
+    return this.opts.leaseMs ?? LEASE_MS;
+  }
+
+  /** Renews the leases of the jobs in hand; one renewal at a time, so a slow database does not pile them up. */
+  private async renew(): Promise<void> {
+    if (this.renewing || this.held.size === 0) return;
+    this.renewing = true;
+    try {
+      const ids = [...this.held];
+      const kept = new Set(await this.opts.analyses.renewLeases(this.workerId, ids));
+      // A job no longer held was finished meanwhile, or taken over by another runner while this one was quiet:
+      // its own writes are refused from now on (they check the lock), so it cannot finish twice.
+      const lost = ids.filter((id) => !kept.has(id) && this.held.has(id));
+      if (lost.length) this.opts.onError?.(new Error(`lease lost on ${lost.length} job(s) still running here: ${lost.join(', ')}`));
+    } catch (error) {
+      this.opts.onError?.(error);
+    } finally {
+      this.renewing = false;
+    }
   }
 
   /** Looks for work now (called after an upload). */
@@ -80,12 +114,14 @@ export class JobRunner {
 
   private async fill(): Promise<void> {
     while (this.running && this.active.size < this.opts.concurrency) {
-      const job = await this.opts.analyses.claimNext(this.workerId, this.opts.staleMs ?? STALE_LOCK_MS);
+      const job = await this.opts.analyses.claimNext(this.workerId, this.leaseMs);
       if (!job) return;
+      this.held.add(job.id);
       const run: Promise<void> = this.opts.pipeline
         .run(job.id, this.workerId, job.attempts)
         .catch((error) => this.opts.onError?.(error))
         .finally(() => {
+          this.held.delete(job.id);
           this.active.delete(run);
           this.wake();
         });
@@ -98,7 +134,9 @@ export class JobRunner {
     this.running = false;
     if (this.timer) clearInterval(this.timer);
     await this.filling;
+    // The heartbeat goes on until the jobs in hand are done, so a slow shutdown does not hand them over.
     await Promise.allSettled([...this.active]);
+    if (this.heartbeat) clearInterval(this.heartbeat);
   }
 
   /** Resolves when no job is in hand (tests). */
@@ -136,6 +174,8 @@ export function createAnalysisEngine(
     locators?: readonly Locator[];
     log?: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
     pollMs?: number;
+    /** Lease length of a running job (LEASE_MS; tests shorten it). */
+    leaseMs?: number;
     /** Defaults to true on PGlite (one process owns it); tests set it to exercise the shared-database path. */
     exclusiveDatabase?: boolean;
     /** Shares analysis events with other processes (SSE in one, the runner in another). */
@@ -185,6 +225,7 @@ export function createAnalysisEngine(
     pipeline,
     concurrency: config.analysis.concurrency,
     pollMs: opts.pollMs,
+    leaseMs: opts.leaseMs,
     exclusiveDatabase: opts.exclusiveDatabase ?? database.kind === 'pglite',
     onError: (error) => log('error', 'job runner error', { error: String(error) }),
   });

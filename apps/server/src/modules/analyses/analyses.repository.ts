@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
 import type { EventRow } from '../photos/photos.repository';
@@ -29,10 +29,10 @@ export class AnalysesRepository {
   }
 
   /**
-   * Takes the oldest runnable job: queued and due, or running under a lock older than `staleMs` (its runner
+   * Takes the oldest runnable job: queued and due, or running under a lease older than `leaseMs` (its runner
    * died). SKIP LOCKED lets several processes on one PostgreSQL claim concurrently without taking a job twice.
    */
-  async claimNext(workerId: string, staleMs: number): Promise<{ id: string; attempts: number } | undefined> {
+  async claimNext(workerId: string, leaseMs: number): Promise<{ id: string; attempts: number } | undefined> {
     const rows = await queryRows<{ id: string; attempts: number }>(
       this.db,
       sql`update analyses
@@ -41,7 +41,7 @@ export class AnalysesRepository {
           where id = (
             select id from analyses
             where (status = 'queued' and run_after <= now())
-               or (status = 'running' and locked_at < now() - make_interval(secs => ${staleMs / 1000}))
+               or (status = 'running' and locked_at < now() - make_interval(secs => ${leaseMs / 1000}))
             order by run_after, created_at
             limit 1
             for update skip locked
@@ -64,11 +64,25 @@ export class AnalysesRepository {
     return rows.length;
   }
 
+  /**
+   * The runner's heartbeat: renews the lease on the jobs it holds (the database's clock, as `claimNext` compares
+   * with it). Returns the ids still held; a missing one was taken over after this runner went quiet too long.
+   */
+  async renewLeases(workerId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .update(analyses)
+      .set({ lockedAt: sql`now()` })
+      .where(and(inArray(analyses.id, [...ids]), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
+      .returning({ id: analyses.id });
+    return rows.map((r) => r.id);
+  }
+
   /** Saves a step's output while still holding the lock; false means another runner took the job over. */
   async saveStep(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean> {
     const rows = await this.db
       .update(analyses)
-      .set({ ...patch, lockedAt: new Date() })
+      .set({ ...patch, lockedAt: sql`now()` })
       .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
       .returning({ id: analyses.id });
     return rows.length === 1;
