@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import {
   AccessCodeLimitsSchema,
   AdminAccessCodeSchema,
@@ -76,13 +77,12 @@ async function fastAnalysis(browser: TestBrowser, bytes: Buffer, waitMs = 4000):
 const distinctJpegs = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => plainJpeg(64 + i, 48)));
 
 const photoCount = async (db: TestServer['db'], email: string) =>
-  Number(
-    (
-      await db.database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from photos p join users u on u.id = p.user_id where u.email = ${email}`,
-      )
-    ).rows[0]!.n,
-  );
+  (
+    await queryRows<{ n: number }>(
+      db.database.db,
+      sql`select count(*)::int as n from photos p join users u on u.id = p.user_id where u.email = ${email}`,
+    )
+  )[0]!.n;
 
 const redeem = (b: TestBrowser, code: string) => b.api('/api/access-codes/redeem', { method: 'POST', body: { code } });
 
