@@ -62,6 +62,9 @@ export async function registerAuth(app: FastifyInstance, { config, database, use
     identityIssuer,
     cacheTtlMs: config.sessionCacheMs,
   });
+  // Listening before requests are taken, so no sign-out in another process goes unheard.
+  const unshare = await authService.shareInvalidations(app.pubsub, (message, details) => app.log.warn(details, message));
+  app.addHook('onClose', () => unshare().catch(() => {}));
 
   app.decorateRequest('user', null);
   app.decorateRequest<AuthState | null>('auth', null);
@@ -71,7 +74,7 @@ export async function registerAuth(app: FastifyInstance, { config, database, use
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const resolved = await authService.resolveSession(token);
+    const resolved = await authService.resolveSession(token, { fresh: UNSAFE_METHODS.has(request.method) });
     if (resolved.status === 'authenticated') {
       request.user = resolved.user;
       request.auth = { status: 'authenticated', sessionId: resolved.sessionId, expiresAt: resolved.expiresAt };
@@ -85,8 +88,8 @@ export async function registerAuth(app: FastifyInstance, { config, database, use
   // may change anyone. Another process's writes show once the cache entry's few seconds are up.
   app.addHook('onSend', async (request) => {
     if (!request.user || !UNSAFE_METHODS.has(request.method)) return;
-    if (request.user.role === 'founder' || request.url.startsWith('/api/admin/')) authService.forgetAll();
-    else authService.forgetUser(request.user.id);
+    if (request.user.role === 'founder' || request.url.startsWith('/api/admin/')) await authService.forgetAll();
+    else await authService.forgetUser(request.user.id);
   });
 
   authRoutes(app, { authService, publicUrl: config.publicUrl, provider });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@vt/shared';
 import { toUserDto, type UsersService } from '../modules/users/users.service';
+import type { PubSub } from '../adapters/pubsub';
 import type { AuthRepository } from './auth.repository';
 import type { OidcClient } from './oidc-client';
 import { sanitizeReturnTo } from './return-to';
@@ -36,6 +37,17 @@ export type AuthServiceOptions = {
 const TOUCH_INTERVAL_MS = 60_000;
 const TRANSACTION_TTL_MS = 10 * 60_000;
 
+/** The pub/sub channel on which processes tell each other which cached sessions to drop. */
+export const SESSION_INVALIDATION_CHANNEL = 'session_cache';
+
+type Invalidation = ({ kind: 'session'; id: string } | { kind: 'user'; userId: string } | { kind: 'all' }) & {
+  /** Identifies one message, so its sender can tell when the carrier has handed it back to this process. */
+  nonce?: string;
+};
+
+/** How long a sender waits for its own invalidation to come back through the carrier before answering anyway. */
+const ECHO_WAIT_MS = 250;
+
 /** SHA-256 of a session token: only this is stored, so a database leak does not leak live cookies. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -52,6 +64,65 @@ export class AuthService {
     private readonly opts: AuthServiceOptions,
   ) {
     this.cache = new SessionCache({ ttlMs: opts.cacheTtlMs ?? 0 });
+  }
+
+  private pubsub: PubSub | undefined;
+  private log: (message: string, details: Record<string, unknown>) => void = () => {};
+
+  /**
+   * Shares cache invalidations with every other server process: a sign-out, an account deletion or a role
+   * change in one process drops the cached session in all of them, not only after the cache's few seconds.
+   * Messages missed while the carrier was down are unknowable, so a reconnection drops the whole cache.
+   */
+  async shareInvalidations(pubsub: PubSub, log: (message: string, details: Record<string, unknown>) => void): Promise<() => Promise<void>> {
+    this.pubsub = pubsub;
+    this.log = log;
+    const unsubscribe = await pubsub.subscribe(SESSION_INVALIDATION_CHANNEL, (message) => {
+      const m = message as Invalidation;
+      this.apply(m);
+      if (typeof m?.nonce === 'string') this.echoes.get(m.nonce)?.();
+    });
+    const offReconnect = pubsub.onReconnect(() => this.cache.clear());
+    return async () => {
+      offReconnect();
+      this.pubsub = undefined;
+      await unsubscribe();
+    };
+  }
+
+  private apply(m: Invalidation): void {
+    if (m?.kind === 'session' && typeof m.id === 'string') this.cache.delete(m.id);
+    else if (m?.kind === 'user' && typeof m.userId === 'string') this.cache.deleteUser(m.userId);
+    else if (m?.kind === 'all') this.cache.clear();
+  }
+
+  private readonly echoes = new Map<string, () => void>();
+
+  /**
+   * Applies an invalidation here and sends it to the other processes before the answer leaves. The carrier
+   * delivers to every listener at once (PostgreSQL NOTIFY at commit, Redis PUBLISH to every subscriber), but a
+   * listener reads it a moment later: waiting until this process has read its own copy back means the others
+   * have theirs too, so the browser's next request, wherever it lands, is refused.
+   */
+  private async invalidate(m: Invalidation): Promise<void> {
+    this.apply(m);
+    if (!this.pubsub || this.pubsub.kind === 'memory' || !this.cache.enabled) return;
+    const nonce = randomBytes(8).toString('hex');
+    let timer: NodeJS.Timeout | undefined;
+    const echoed = new Promise<void>((resolve) => {
+      this.echoes.set(nonce, resolve);
+      timer = setTimeout(resolve, ECHO_WAIT_MS);
+    });
+    try {
+      await this.pubsub.publish(SESSION_INVALIDATION_CHANNEL, { ...m, nonce });
+      await echoed;
+    } catch (error) {
+      // The other processes' entries still expire within the cache's few seconds; writes never use the cache.
+      this.log('session invalidation not shared', { error: String(error) });
+    } finally {
+      clearTimeout(timer);
+      this.echoes.delete(nonce);
+    }
   }
 
   get issuerUrl(): string {
@@ -154,9 +225,10 @@ export class AuthService {
    * Looks up a session cookie; a stale one is deleted and reported as expired. A session resolved in the last
    * few seconds (cacheTtlMs) is answered from memory, with the same expiry checks and last_seen_at writes.
    */
-  async resolveSession(token: string): Promise<ResolvedSession> {
+  async resolveSession(token: string, opts: { fresh?: boolean } = {}): Promise<ResolvedSession> {
     const id = hashToken(token);
-    let session = this.cache.get(id);
+    // A write reads the session from the database: nothing a moment stale may change data.
+    let session = opts.fresh ? undefined : this.cache.get(id);
     if (!session) {
       const readVersion = this.cache.readVersion;
       const found = await this.repo.findSessionWithUser(id);
@@ -178,19 +250,22 @@ export class AuthService {
     return { status: 'authenticated', user: session.user, sessionId: id, expiresAt: session.expiresAt };
   }
 
-  /** A user's row or sessions changed in this process: their next request reads them again. */
-  forgetUser(userId: string): void {
-    this.cache.deleteUser(userId);
+  /** A user's row or sessions changed: their next request, in any process, reads them again. */
+  forgetUser(userId: string): Promise<void> {
+    return this.invalidate({ kind: 'user', userId });
   }
 
-  /** Something may have changed any user (an admin action): every next request reads its session again. */
-  forgetAll(): void {
-    this.cache.clear();
+  /** Something may have changed any user (an admin action): every next request, in any process, reads again. */
+  forgetAll(): Promise<void> {
+    return this.invalidate({ kind: 'all' });
   }
 
   private async endSession(id: string) {
     this.cache.delete(id);
-    return this.repo.deleteSession(id);
+    // The row goes first: a process that reads the database after hearing of the sign-out finds nothing.
+    const session = await this.repo.deleteSession(id);
+    await this.invalidate({ kind: 'session', id });
+    return session;
   }
 
   /** Ends the session and says where the browser goes next (the provider's logout, or home). */

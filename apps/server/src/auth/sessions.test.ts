@@ -3,6 +3,7 @@ import { sessions } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from './auth.service';
 import { startTestServer, type TestServer } from '../test/server';
+import { testDatabaseKind } from '../test/db';
 
 /** Idle and absolute expiry, checked by moving the stored timestamps into the past. */
 describe('server-side sessions', () => {
@@ -161,5 +162,59 @@ describe('sign-in rate limit', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+// Two server processes (two apps on one database, each with its own session cache) that share a pub/sub
+// carrier: PostgreSQL LISTEN/NOTIFY needs PostgreSQL; Redis works over either database.
+const carriers = testDatabaseKind() === 'postgres' ? (['postgres', 'redis'] as const) : (['redis'] as const);
+
+describe.each(carriers)('session caches of two processes (%s pub/sub)', (carrier) => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    // A long time to live, so only the invalidation message can explain a refusal.
+    const env = { SESSION_CACHE_SECONDS: '60', ...(carrier === 'redis' ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}) };
+    a = await startTestServer({ env });
+    b = await startTestServer({ env, shareDatabaseWith: a.db, adjust: (c) => void (c.sessionSecret = a.config.sessionSecret) });
+    expect(a.app.pubsub.kind).toBe(carrier);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  /** Signs in on `a` and returns a browser on `b` holding the same cookie, its session already cached there. */
+  async function signedInOnBoth(email: string) {
+    const onA = await a.signIn(email, 'Both');
+    const onB = b.browser();
+    onB.setCookie('vt_session', onA.cookie('vt_session')!);
+    expect((await onB.api('/api/users/profile')).status).toBe(200);
+    expect((await onB.api('/api/users/profile')).status).toBe(200);
+    return { onA, onB };
+  }
+
+  /**
+   * A read on `b` until it answers `status`: the invalidation reaches the other process's listener within
+   * milliseconds of the answer on `a` (the carrier's delivery), well inside this bound; the cache's own time to
+   * live (60 s here) is far outside it. Writes never use the cache and are checked without waiting.
+   */
+  const readSoon = (browser: ReturnType<TestServer['browser']>, path: string, pick: (r: { status: number; body: any }) => unknown) =>
+    expect.poll(async () => pick(await browser.api(path)), { timeout: 300, interval: 10 });
+
+  it('a sign-out on one process refuses the cookie on the other: writes at once, reads within milliseconds', async () => {
+    const { onA, onB } = await signedInOnBoth('both-out@example.com');
+    expect((await onA.api('/auth/logout', { method: 'POST' })).status).toBe(200);
+    expect((await onB.api('/api/users/profile', { method: 'PUT', body: { name: 'Too late', timeZone: 'UTC' } })).status).toBe(401);
+    await readSoon(onB, '/api/users/profile', (r) => r.status).toBe(401);
+  });
+
+  it('a deleted account and a changed profile show on the other process', async () => {
+    const { onA, onB } = await signedInOnBoth('both-change@example.com');
+    expect((await onA.api('/api/users/profile', { method: 'PUT', body: { name: 'Renamed', timeZone: 'Europe/Madrid' } })).status).toBe(200);
+    await readSoon(onB, '/api/auth/session', (r) => r.body.user?.name).toBe('Renamed');
+    expect((await onA.api('/api/account', { method: 'DELETE', body: { confirm: 'both-change@example.com' } })).status).toBe(200);
+    expect((await onB.api('/api/users/profile', { method: 'PUT', body: { name: 'Ghost', timeZone: 'UTC' } })).status).toBe(401);
+    await readSoon(onB, '/api/users/profile', (r) => r.status).toBe(401);
   });
 });
