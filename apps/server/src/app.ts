@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { createRateLimitBackend } from './adapters/rate-limit/rate-limit-store';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -100,7 +101,10 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  // Counted where every server process sees the same totals (Redis, else PostgreSQL; memory on PGlite).
+  const rateLimits = createRateLimitBackend({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, database });
+  app.addHook('onClose', () => rateLimits.close());
+  await app.register(rateLimit, { global: false, ...rateLimits.options });
   installCsrfGuard(app, { publicUrl: config.publicUrl });
 
   const usersService = new UsersService(new UsersRepository(database.db), {

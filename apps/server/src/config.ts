@@ -61,6 +61,8 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
   ),
+  /** Prefix of every Redis key this deployment writes (rate-limit counters), so deployments can share a Redis. */
+  REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, : _ - (at most 40)').default('vt:')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -122,6 +124,7 @@ export type Config = {
   /** The optional vision model; `timeoutMs` bounds one call (VISION_TIMEOUT_MS). */
   vision: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   logLevel: string;
   webDistDir: string;
   trustProxy: boolean;
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { baseUrl: e.VISION_API_BASE_URL, apiKey: e.VISION_API_KEY, model: e.VISION_MODEL!, timeoutMs: e.VISION_TIMEOUT_MS }
       : undefined,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY === 'true',

@@ -162,6 +162,48 @@ describe('sign-in rate limit', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    const refused = await browser.fetch('/auth/login');
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+});
+
+// The limit is the deployment's, not each process's: two processes sharing Redis, or PostgreSQL without Redis,
+// allow 30 sign-ins a minute from one address between them.
+const counterStores = testDatabaseKind() === 'postgres' ? (['redis', 'postgres'] as const) : (['redis'] as const);
+
+describe.each(counterStores)('sign-in rate limit shared by two processes (%s counters)', (store) => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    const env = {
+      REDIS_KEY_PREFIX: `vt-test-shared-${process.pid}-${Date.now()}:`,
+      ...(store === 'redis' ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
+    };
+    a = await startTestServer({ env });
+    b = await startTestServer({ env, shareDatabaseWith: a.db });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('30 sign-in starts between both processes, then 429 with Retry-After on either', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await (i % 2 ? a : b).browser().fetch('/auth/login');
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses.every((s) => s === 302)).toBe(true);
+    for (const server of [a, b]) {
+      const res = await server.browser().fetch('/auth/login');
+      await res.arrayBuffer();
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 });
 

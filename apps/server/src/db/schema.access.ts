@@ -81,3 +81,18 @@ export const accessCodeAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Request counts per key, for the HTTP rate limits when several processes share PostgreSQL and no Redis is
+ * configured (adapters/rate-limit): N processes must not allow N times a limit. A window opens with a key's
+ * first request and the count restarts once it has passed, as the Redis store's expiring keys behave.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
+);

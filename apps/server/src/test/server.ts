@@ -59,6 +59,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    // Test files run in parallel against one Redis: each server counts its own rate limits unless a test shares a prefix.
+    REDIS_KEY_PREFIX: `vt-test-${port}:`,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     // Tests that are not about quotas upload many photos per user; quota tests pass their own limits in env.
