@@ -111,7 +111,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
     founderEmails: effectiveFounderEmails(config),
   });
 
-  healthRoutes(app, { database, version: APP_VERSION, authKind: config.oidc.kind });
+  healthRoutes(app, { database, pubsub, version: APP_VERSION, authKind: config.oidc.kind });
   registerDataStats(app, { config, database, version: APP_VERSION });
   registerOpenApi(app, { version: APP_VERSION });
   siteRoutes(app, { config });

@@ -72,6 +72,8 @@ export async function registerAuth(app: FastifyInstance, { config, database, use
     request.auth = ANONYMOUS;
     // Pages and assets never need the user; skip the database for them.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
+    // The health probe must answer (and say what is down) even when sessions cannot be read.
+    if (request.url === '/api/health' || request.url.startsWith('/api/health?')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const resolved = await authService.resolveSession(token, { fresh: UNSAFE_METHODS.has(request.method) });

@@ -55,9 +55,14 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
-    // A dropped server connection must not crash the process; queries report it instead.
+    // A connection that cannot be made in 5 s fails the request (503) rather than holding it while PostgreSQL is away.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 5000 });
+    // A dropped server connection must not crash the process; queries report it instead. The pool listens on
+    // idle clients only: a client checked out between two queries (inside a transaction) that loses its server
+    // emits 'error' with nobody listening, an uncaught exception, so every client gets its own listener too. A
+    // client that failed is not queryable any more and the pool discards it on release.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

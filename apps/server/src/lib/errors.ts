@@ -24,7 +24,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** PostgreSQL's SQLSTATE classes and driver errors that mean "the database cannot be reached now", not "bad query". */
 const UNAVAILABLE_SQLSTATE = /^(08|57P0|53300)/;
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection (?:timeout|error)|timeout exceeded when trying to connect|terminating connection|the database system is (?:starting|shutting) down|Client has encountered a connection error|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Connection ended|Cannot use a pool after calling end/i;
+  /Connection terminated|connection (?:timeout|error)|timeout exceeded when trying to connect|terminating connection|the database system is (?:starting|shutting) down|is not currently accepting connections|Client has encountered a connection error|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Connection ended|Cannot use a pool after calling end/i;
 
 /**
  * True when `error` (or any error it wraps: drizzle wraps the driver's error as `cause`) says the database is

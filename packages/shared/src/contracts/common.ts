@@ -17,6 +17,10 @@ export const HealthSchema = z.object({
   version: z.string(),
   uptimeSeconds: z.number(),
   database: z.object({ reachable: z.boolean(), kind: z.enum(['pglite', 'postgres']), latencyMs: z.number().nullable() }),
+  /** The carrier between server processes (live stages, sign-outs); down means degraded, not unavailable. */
+  pubsub: z.object({ kind: z.enum(['memory', 'postgres', 'redis']), connected: z.boolean() }),
+  /** The dependencies that are down now, by name ('database', 'pubsub'); empty when all is well. */
+  down: z.array(z.string()),
   auth: z.object({ provider: z.enum(['local', 'external']) }),
   time: z.string(),
 });

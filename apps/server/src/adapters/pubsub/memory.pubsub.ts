@@ -3,6 +3,7 @@ import { assertChannel, encodeMessage, HandlerRegistry, ReconnectListeners, type
 /** One process (PGlite, tests): messages go straight to this process's handlers, still as JSON copies. */
 export class MemoryPubSub implements PubSub {
   readonly kind = 'memory' as const;
+  readonly connected = true;
   private readonly handlers: HandlerRegistry;
   /** Never fired by this carrier (it has no connection to lose); subclasses in tests may. */
   protected readonly reconnects: ReconnectListeners;

@@ -20,6 +20,10 @@ export const LISTENER_APPLICATION_NAME = 'vt-pubsub-listener';
  */
 export class PostgresPubSub implements PubSub {
   readonly kind = 'postgres' as const;
+
+  get connected(): boolean {
+    return !this.closed && this.client !== undefined;
+  }
   private readonly handlers: HandlerRegistry;
   private readonly reconnects: ReconnectListeners;
   private readonly log: PubSubLog;

@@ -81,6 +81,13 @@ export function pubsubContract(pair: () => { a: PubSub; b: PubSub }): void {
     await expect(a.publish(channel, `${biggest}x`)).rejects.toBeInstanceOf(PayloadTooLargeError);
   });
 
+  it('says it is connected once a subscription is live (what /api/health reports)', async () => {
+    const { a } = pair();
+    const off = await a.subscribe('health_probe', () => {});
+    expect(a.connected).toBe(true);
+    await off();
+  });
+
   it('refuses channel names that are not plain identifiers', async () => {
     const { a } = pair();
     for (const bad of ['', 'Has-Caps', 'x"; drop table users; --', 'a'.repeat(41)]) {

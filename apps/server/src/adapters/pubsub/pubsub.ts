@@ -9,6 +9,8 @@ export type Unsubscribe = () => Promise<void>;
 
 export interface PubSub {
   readonly kind: 'memory' | 'postgres' | 'redis';
+  /** Whether messages are flowing now (its listening connection is up); for /api/health. */
+  readonly connected: boolean;
   /** Sends a JSON-serialisable message to every subscriber of `channel`, in every process (this one too). */
   publish(channel: string, message: unknown): Promise<void>;
   /** Resolves once the subscription is live: anything published after that reaches `handler`. */

@@ -16,6 +16,10 @@ export type RedisPubSubOptions = {
  */
 export class RedisPubSub implements PubSub {
   readonly kind = 'redis' as const;
+
+  get connected(): boolean {
+    return !this.closed && this.subscriber.status === 'ready';
+  }
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly handlers: HandlerRegistry;

@@ -11,6 +11,7 @@ import {
   type User,
 } from '@vt/shared';
 import { AppError } from '../../lib/errors';
+import { compensate } from '../../lib/retry';
 import { ANALYSIS_ERROR_MESSAGES } from '../../engine/errors';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import type { ImageDecoder } from '../../adapters/image/decoder';
@@ -183,7 +184,9 @@ export class FastAnalysisService {
     const pairedWith = await this.deps.repo.claimAnalysedPhoto(user.id, sha256, new Date(Date.now() - CLIENT_UPLOAD_PAIRING_MS));
     if (!pairedWith) await this.deps.quota.reserve(user.id, 1);
     const giveBack = () =>
-      pairedWith ? this.deps.repo.unpair(user.id, pairedWith) : (this.deps.quota.release?.(user.id, 1) ?? Promise.resolve());
+      compensate(() =>
+        pairedWith ? this.deps.repo.unpair(user.id, pairedWith) : (this.deps.quota.release?.(user.id, 1) ?? Promise.resolve()),
+      );
     const fileName = body.filename?.trim() || `photo.${extensionOf(subtype)}`;
     let staged;
     try {

@@ -1,22 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { Health } from '@vt/shared';
 import type { Database } from '../../db/client';
+import type { PubSub } from '../../adapters/pubsub';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 
 /** GET /api/health: public, cheap, used by /status, load balancers and the fresh-clone check. */
-export function healthRoutes(app: FastifyInstance, deps: { database: Database; version: string; authKind: 'local' | 'external' }) {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; pubsub: PubSub; version: string; authKind: 'local' | 'external' },
+) {
   const started = Date.now();
   app.get('/api/health', async (_request, reply): Promise<Health> => {
     const latencyMs = await deps.database.ping();
+    const pubsub = { kind: deps.pubsub.kind, connected: deps.pubsub.connected };
+    const down = [...(latencyMs === null ? ['database'] : []), ...(pubsub.connected ? [] : ['pubsub'])];
     const body: Health = {
-      status: latencyMs === null ? 'degraded' : 'ok',
+      status: down.length ? 'degraded' : 'ok',
       version: deps.version,
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
       database: { reachable: latencyMs !== null, kind: deps.database.kind, latencyMs },
+      pubsub,
+      down,
       auth: { provider: deps.authKind },
       time: new Date().toISOString(),
     };
     reply.header('cache-control', 'no-store');
-    if (latencyMs === null) reply.status(503);
+    // Only the database makes the service unavailable; without the carrier it still serves, degraded.
+    if (latencyMs === null) reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return body;
   });
 }

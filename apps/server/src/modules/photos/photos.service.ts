@@ -6,6 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PhotoFormat, PhotoUploadResponse, User } from '@vt/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { compensate } from '../../lib/retry';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import { ImageDecodeError, type ImageDecoder } from '../../adapters/image/decoder';
 import { FORMAT_MIME, SNIFF_BYTES, sniffFormat } from '../../adapters/image/magic';
@@ -133,7 +134,8 @@ export class PhotosService {
       created = await this.deps.repo.createWithAnalyses(user.id, items, this.deps.engineVersion);
     } catch (error) {
       await Promise.allSettled(stored.map((key) => this.deps.storage.delete(key)));
-      await this.deps.quota.release?.(user.id, staged.length).catch(() => {});
+      const { release } = this.deps.quota;
+      if (release) await compensate(() => release.call(this.deps.quota, user.id, staged.length));
       throw error;
     }
     this.deps.events.publishStored(created.map((c) => c.event));

@@ -73,6 +73,15 @@ export function StatusPanel() {
             label="Database engine"
             value={health.database.kind === 'pglite' ? 'Embedded PostgreSQL' : 'PostgreSQL server'}
           />
+          <Item
+            label="Live updates between servers"
+            value={
+              health.pubsub.connected
+                ? { memory: 'One process', postgres: 'PostgreSQL, connected', redis: 'Redis, connected' }[health.pubsub.kind]
+                : `${health.pubsub.kind === 'redis' ? 'Redis' : 'PostgreSQL'} unreachable`
+            }
+            tone={health.pubsub.connected ? 'ok' : 'warm'}
+          />
           <Item label="Sign-in provider" value={health.auth.provider === 'local' ? 'Built-in local' : 'External'} />
           <Item label="Uptime" value={formatUptime(health.uptimeSeconds)} />
           <Item label="Version" value={<span className="font-mono">{health.version}</span>} />
