@@ -93,9 +93,33 @@ export const AnalysisRecordSchema = z.object({
 export type AnalysisRecord = z.infer<typeof AnalysisRecordSchema>;
 export const AnalysisRecordEnvelopeSchema = z.object({ analysis: AnalysisRecordSchema });
 
+const OWN_IMAGE_PATH = /^\/api\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(display|thumbnail)$/i;
+
+/**
+ * An image URL a stored analysis may point at: one of this app's own photo paths, or an https address without
+ * credentials. Anything else (javascript:, data:, http:, relative paths elsewhere) would be rendered as a link or
+ * an image source by every client that lists the analysis.
+ */
+export function isAcceptableImageUrl(value: string): boolean {
+  if (OWN_IMAGE_PATH.test(value)) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && !url.username && !url.password && url.hostname.length > 0;
+}
+
 /** POST /api/analysis/create: an analysis made elsewhere (no upload); the server fills the place from the point. */
 export const AnalysisCreateRequestSchema = z.object({
-  image_url: z.string().trim().max(2000, 'must be at most 2000 characters').nullable().optional(),
+  image_url: z
+    .string()
+    .trim()
+    .max(2000, 'must be at most 2000 characters')
+    .refine(isAcceptableImageUrl, "must be an https:// address or one of this app's own /api/photos/… image paths")
+    .nullable()
+    .optional(),
   analysis_type: z.string().trim().min(1).max(60).default('manual'),
   analysis_result: z.object({
     name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),

@@ -89,6 +89,27 @@ describe('data API', () => {
     expect(missing.body.error.message).toMatch(/analysis_result/);
   });
 
+  it.each([
+    ['a javascript: URL', 'javascript:alert(document.cookie)'],
+    ['a data: URL', 'data:text/html;base64,PHNjcmlwdD4='],
+    ['plain http', 'http://images.example/a.jpg'],
+    ['credentials in the URL', 'https://user:pass@images.example/a.jpg'],
+    ['a path elsewhere in the app', '/auth/logout'],
+  ])('refuses %s as image_url', async (_label, image_url) => {
+    const res = await alice.api('/api/analysis/create', { method: 'POST', body: { image_url, analysis_result: { name: 'X', lat: 25.77, lng: -80.19 } } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/image_url: must be an https:\/\/ address or one of this app's own/);
+  });
+
+  it("accepts https and the app's own photo paths as image_url", async () => {
+    // Another user, so the counts the later tests expect of alice stay hers.
+    const carol = await server.signIn('carol-urls@example.com', 'Carol');
+    for (const image_url of ['https://images.example/a.jpg', `/api/photos/${ORIGIN_ID}/display`]) {
+      const res = await carol.api('/api/analysis/create', { method: 'POST', body: { image_url, analysis_result: { name: 'Y', lat: 25.77, lng: -80.19 } } });
+      expect(res.status).toBe(201);
+    }
+  });
+
   describe('GET /api/analysis/my pagination', () => {
     it('pages newest first with the total, default 20', async () => {
       const page = AnalysisPageSchema.parse((await alice.api('/api/analysis/my')).body);
