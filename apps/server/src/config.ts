@@ -72,6 +72,12 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(25 * 1024 * 1024)),
   UPLOAD_MAX_PIXELS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100_000_000)),
   UPLOAD_MAX_FILES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+  /**
+   * JSON photo bodies (data URLs) this process reads at once, in bytes as sent, and per user: a JSON body is
+   * held whole and copied while parsed, so these bound the memory that parallel uploads can take.
+   */
+  JSON_UPLOADS_IN_FLIGHT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_048_576).default(64 * 1_048_576)),
+  JSON_UPLOADS_PER_USER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(2)),
   ANALYSIS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(availableParallelism())),
   ANALYSIS_WORKER: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   KEEP_ORIGINALS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
@@ -129,7 +135,7 @@ export type Config = {
   webDistDir: string;
   trustProxy: boolean;
   /** Photo intake limits (POST /api/photos). */
-  uploads: { maxBytes: number; maxPixels: number; maxFiles: number };
+  uploads: { maxBytes: number; maxPixels: number; maxFiles: number; jsonInFlightBytes: number; jsonPerUser: number };
   /** Analysis jobs: runner concurrency, whether main.ts runs the runner in-process, original retention. */
   analysis: { concurrency: number; inProcessWorker: boolean; keepOriginals: boolean };
   /**
@@ -223,7 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY === 'true',
-    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, maxPixels: e.UPLOAD_MAX_PIXELS, maxFiles: e.UPLOAD_MAX_FILES },
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      maxPixels: e.UPLOAD_MAX_PIXELS,
+      maxFiles: e.UPLOAD_MAX_FILES,
+      jsonInFlightBytes: e.JSON_UPLOADS_IN_FLIGHT_BYTES,
+      jsonPerUser: e.JSON_UPLOADS_PER_USER,
+    },
     analysis: {
       concurrency: e.ANALYSIS_CONCURRENCY,
       inProcessWorker: e.ANALYSIS_WORKER === 'true',

@@ -48,7 +48,7 @@ export async function registerAnalysisEngine(
   app.decorate('analysisEngine', engine);
   await photosRoutes(app, { photos, maxBytes: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles });
   analysesRoutes(app, { analyses: new AnalysesService(engine.analyses, engine.bus) });
-  await registerFastAnalysis(app, { database, engine, photos, quota, maxBytes: config.uploads.maxBytes });
+  await registerFastAnalysis(app, { database, engine, photos, quota, uploads: config.uploads });
   if (config.analysis.inProcessWorker) {
     app.addHook('onReady', async () => {
       await engine.runner.start();

@@ -309,3 +309,75 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
     });
   });
 });
+
+describe('JSON photo bodies in flight (the memory bound)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { JSON_UPLOADS_IN_FLIGHT_BYTES: String(2 * 1_048_576), JSON_UPLOADS_PER_USER: '1' } });
+  });
+  afterAll(async () => server?.close());
+
+  /**
+   * A JSON upload whose body trickles in (chunked, no length) until `finish` is called: it is in flight, held by
+   * the server, for as long as the test wants.
+   */
+  function trickle(browser: TestBrowser, path = '/api/fast-analysis') {
+    let finish!: () => void;
+    const done = new Promise<void>((r) => (finish = r));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"imageData":"data:image/jpeg;base64,'));
+        await done;
+        controller.enqueue(new TextEncoder().encode('AAAA"}'));
+        controller.close();
+      },
+    });
+    const response = browser.fetch(path, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', origin: new URL(browser.baseUrl).origin },
+      duplex: 'half',
+    } as RequestInit);
+    return { response, finish };
+  }
+
+  const post = (browser: TestBrowser, path: string, json: string) =>
+    browser.fetch(path, { method: 'POST', body: json, headers: { 'content-type': 'application/json', origin: new URL(browser.baseUrl).origin } });
+
+  it('refuses an anonymous body before reading it', async () => {
+    const res = await post(server.browser(), '/api/fast-analysis', JSON.stringify({ imageData: `data:image/jpeg;base64,${'A'.repeat(4_000_000)}` }));
+    expect(res.status).toBe(401);
+  });
+
+  it('one user: a second body while the first is still arriving → 429 with Retry-After, then room again', async () => {
+    const alice = await server.signIn('inflight-alice@example.com');
+    const first = trickle(alice);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const path of ['/api/fast-analysis', '/api/images/upload-for-analysis']) {
+      const second = await post(alice, path, JSON.stringify({ imageData: dataUrl(await plainJpeg(32, 24)) }));
+      expect(second.status).toBe(429);
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await second.json()).toMatchObject({ success: false, code: 'uploads_in_flight', canRetry: true });
+    }
+    first.finish();
+    // Its few bytes are no photo: refused as such, once it has arrived.
+    expect((await first.response).status).toBe(415);
+    const again = await post(alice, '/api/fast-analysis', JSON.stringify({ imageData: 'not a data url' }));
+    expect(again.status).toBe(400);
+  });
+
+  it('the process: bodies beyond its budget wait their turn (429) while another user’s body is arriving', async () => {
+    const alice = await server.signIn('inflight-busy-a@example.com');
+    const bob = await server.signIn('inflight-busy-b@example.com');
+    // A body without a length counts at the route's limit, more than this server's 2 MB budget.
+    const first = trickle(alice);
+    await new Promise((r) => setTimeout(r, 200));
+    const busy = await post(bob, '/api/fast-analysis', JSON.stringify({ imageData: dataUrl(await plainJpeg(32, 24)) }));
+    expect(busy.status).toBe(429);
+    expect((await busy.json()).error).toMatch(/busy receiving other photos/);
+    first.finish();
+    await first.response;
+    const after = await post(bob, '/api/fast-analysis', JSON.stringify({ imageData: 'not a data url' }));
+    expect(after.status).toBe(400);
+  });
+});

@@ -10,7 +10,14 @@ import { FastAnalysisService } from './fast-analysis.service';
 /** Wires the spec's JSON analysis calls onto the engine and the photo intake that POST /api/photos uses. */
 export async function registerFastAnalysis(
   app: FastifyInstance,
-  deps: { database: Database; engine: AnalysisEngine; photos: PhotosService; quota: QuotaService; maxBytes: number; waitMs?: number },
+  deps: {
+    database: Database;
+    engine: AnalysisEngine;
+    photos: PhotosService;
+    quota: QuotaService;
+    uploads: { maxBytes: number; jsonInFlightBytes: number; jsonPerUser: number };
+    waitMs?: number;
+  },
 ): Promise<void> {
   const fastAnalysis = new FastAnalysisService({
     photos: deps.photos,
@@ -23,5 +30,9 @@ export async function registerFastAnalysis(
     engineVersion: ENGINE_VERSION,
     waitMs: deps.waitMs,
   });
-  await fastAnalysisRoutes(app, { fastAnalysis, maxBytes: deps.maxBytes });
+  await fastAnalysisRoutes(app, {
+    fastAnalysis,
+    maxBytes: deps.uploads.maxBytes,
+    inFlight: { bytes: deps.uploads.jsonInFlightBytes, perUser: deps.uploads.jsonPerUser },
+  });
 }

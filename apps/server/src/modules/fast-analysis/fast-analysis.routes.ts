@@ -1,12 +1,18 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { FastAnalysisRequestSchema, UploadForAnalysisRequestSchema } from '@vt/shared';
 import { requireUser } from '../../auth/guards';
 import { AppError, databaseUnavailable, describeZodError, isDatabaseUnavailable } from '../../lib/errors';
 import { ANALYSIS_ERROR_MESSAGES } from '../../engine/errors';
+import { InFlightGate } from '../../lib/in-flight';
 import { errorReply, type FastAnalysisService } from './fast-analysis.service';
 
-export type FastAnalysisRoutesDeps = { fastAnalysis: FastAnalysisService; maxBytes: number };
+export type FastAnalysisRoutesDeps = {
+  fastAnalysis: FastAnalysisService;
+  maxBytes: number;
+  /** JSON photo bodies in flight: bytes in this process, requests per user (config.uploads). */
+  inFlight: { bytes: number; perUser: number };
+};
 
 /** A photo of `maxBytes` as base64 (4 characters per 3 bytes) plus room for the rest of the JSON. */
 export const jsonPhotoBodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) * 4 + 1_048_576;
@@ -15,7 +21,31 @@ export const jsonPhotoBodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) 
  * The spec's JSON analysis calls (spec 2 §7). Errors answer in the spec's shape (`success: false`, `error` a
  * sentence, `canRetry`), because spec clients read `error` as text.
  */
-export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, maxBytes }: FastAnalysisRoutesDeps): Promise<void> {
+export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, maxBytes, inFlight }: FastAnalysisRoutesDeps): Promise<void> {
+  const bodyLimit = jsonPhotoBodyLimit(maxBytes);
+  const gate = new InFlightGate({ maxBytes: inFlight.bytes, perKey: inFlight.perUser });
+  /**
+   * Runs before the body is read: who is asking (anonymous bodies are never read), and whether this process and
+   * this user have room for one more body held whole in memory. Refusals cost the server nothing.
+   */
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = requireUser(request);
+    const length = Number(request.headers['content-length']);
+    // Without a length (chunked), count the most the body may be; over the limit, Fastify answers 413 itself.
+    const bytes = Number.isFinite(length) && length >= 0 ? Math.min(length, bodyLimit) : bodyLimit;
+    const admitted = gate.admit(user.id, bytes);
+    if ('refused' in admitted) {
+      throw new AppError(
+        429,
+        'uploads_in_flight',
+        admitted.refused === 'key'
+          ? `You already have ${inFlight.perUser} photos on their way to the server. Wait for one to finish, then try again.`
+          : 'The server is busy receiving other photos. Please try again in a few seconds.',
+        { retryAfterSeconds: admitted.refused === 'key' ? 1 : 3 },
+      );
+    }
+    reply.raw.once('close', admitted.release);
+  };
   await app.register(async (scope) => {
     scope.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
       if (!(err instanceof AppError) && isDatabaseUnavailable(err)) err = databaseUnavailable();
@@ -25,9 +55,7 @@ export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, m
       return reply.status(status).send(body);
     });
 
-    const bodyLimit = jsonPhotoBodyLimit(maxBytes);
-
-    scope.post('/api/fast-analysis', { bodyLimit }, async (request, reply) => {
+    scope.post('/api/fast-analysis', { bodyLimit, onRequest: admit }, async (request, reply) => {
       const user = requireUser(request);
       const body = FastAnalysisRequestSchema.parse(request.body ?? {});
       // The analysis is a persisted job: if the client goes away the job still finishes; only the wait stops.
@@ -42,7 +70,7 @@ export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, m
     scope.post(
       '/api/images/upload-for-analysis',
       // Counted against the weekly limit unless it pairs with an analysis of the same bytes (see the service).
-      { bodyLimit, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      { bodyLimit, onRequest: admit, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
       async (request, reply) => {
         const user = requireUser(request);
         const body = UploadForAnalysisRequestSchema.parse(request.body ?? {});
