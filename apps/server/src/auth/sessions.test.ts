@@ -241,7 +241,7 @@ describe.each(carriers)('session caches of two processes (%s pub/sub)', (carrier
    * milliseconds of the answer on `a` (the carrier's delivery), well inside this bound; the cache's own time to
    * live (60 s here) is far outside it. Writes never use the cache and are checked without waiting.
    */
-  const readSoon = (browser: ReturnType<TestServer['browser']>, path: string, pick: (r: { status: number; body: any }) => unknown) =>
+  const readSoon = (browser: ReturnType<TestServer['browser']>, path: string, pick: (r: { status: number; body: { user?: { name?: string } } }) => unknown) =>
     expect.poll(async () => pick(await browser.api(path)), { timeout: 300, interval: 10 });
 
   it('a sign-out on one process refuses the cookie on the other: writes at once, reads within milliseconds', async () => {

@@ -58,7 +58,7 @@ async function clientUpload(browser: TestBrowser, bytes: Buffer) {
  * POST /api/fast-analysis, given up on after `waitMs`: a refusal answers at once, an accepted photo waits for its
  * analysis (no runner in these servers), so 'accepted' is a request still waiting when the client leaves.
  */
-async function fastAnalysis(browser: TestBrowser, bytes: Buffer, waitMs = 4000): Promise<{ status: number | 'accepted'; retryAfter?: string | null; body?: any }> {
+async function fastAnalysis(browser: TestBrowser, bytes: Buffer, waitMs = 4000): Promise<{ status: number | 'accepted'; retryAfter?: string | null; body?: { code?: string; error?: string } }> {
   try {
     const response = await browser.fetch('/api/fast-analysis', {
       method: 'POST',
@@ -66,7 +66,7 @@ async function fastAnalysis(browser: TestBrowser, bytes: Buffer, waitMs = 4000):
       body: JSON.stringify({ imageData: dataUrl(bytes) }),
       signal: AbortSignal.timeout(waitMs),
     });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { code?: string; error?: string } };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') return { status: 'accepted' };
     throw error;

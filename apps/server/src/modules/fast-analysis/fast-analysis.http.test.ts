@@ -374,7 +374,7 @@ describe('JSON photo bodies in flight (the memory bound)', () => {
     await new Promise((r) => setTimeout(r, 200));
     const busy = await post(bob, '/api/fast-analysis', JSON.stringify({ imageData: dataUrl(await plainJpeg(32, 24)) }));
     expect(busy.status).toBe(429);
-    expect((await busy.json()).error).toMatch(/busy receiving other photos/);
+    expect(((await busy.json()) as { error: string }).error).toMatch(/busy receiving other photos/);
     first.finish();
     await first.response;
     const after = await post(bob, '/api/fast-analysis', JSON.stringify({ imageData: 'not a data url' }));
