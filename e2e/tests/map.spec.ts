@@ -121,6 +121,11 @@ test.describe('the map', () => {
     // Empty index: the spec's alerts and empty state.
     await page.getByRole('button', { name: /^Location Index/ }).click();
     await expect(page.getByTestId('index-empty')).toContainText('No locations yet');
+    // Escape closes the panel, as the close button does.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('index-empty')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Location Index/ })).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: /^Location Index/ }).click();
     await page.getByRole('button', { name: 'Close the index' }).click();
 
     const [lat, lng] = [25.7907, -80.13];

@@ -68,6 +68,8 @@ export async function startTestServer(
     DEFAULT_IMAGES_PER_INSTANCE: '100',
     // Likewise the map's own calls (the location index); tests about map access pass DEFAULT_MAP_ACCESS=false.
     DEFAULT_MAP_ACCESS: 'true',
+    // Likewise parallel JSON uploads by one user; the in-flight bounds' own tests pass their limits.
+    JSON_UPLOADS_PER_USER: '100',
     ...opts.env,
   });
   opts.adjust?.(config);

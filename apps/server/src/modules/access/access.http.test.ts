@@ -413,6 +413,7 @@ if (testDatabaseKind() === 'postgres') {
           DEFAULT_IMAGES_PER_INSTANCE: '1',
           ANALYSIS_WORKER: 'false',
           TEXT_LOCATOR: 'false',
+          JSON_UPLOADS_PER_USER: '100',
           ACCESS_CODES_FILE: join(dir, 'codes.json'),
         },
       });

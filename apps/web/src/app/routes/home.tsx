@@ -1,6 +1,7 @@
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
-import { startSignIn, useSession } from '../../features/auth';
+import { useLocation } from 'react-router';
+import { askedReturnTo, startSignIn, useSession } from '../../features/auth';
 import {
   CallToAction,
   DemoTerminal,
@@ -24,6 +25,9 @@ function SectionTitle({ eyebrow, title, id }: { eyebrow: string; title: string; 
 
 export function Component() {
   const { isAuthenticated } = useSession();
+  // Sent here from a page that needs sign-in: signing in returns there, and the page says so.
+  const location = useLocation();
+  const asked = askedReturnTo(location.state, '');
   const { data: figures } = useBenchmarks();
 
   return (
@@ -43,6 +47,11 @@ export function Component() {
             the neighbourhood and a confidence you can check — backed by GPS metadata, street signs, the county street
             grid and building and landmark recognition.
           </p>
+          {!isAuthenticated && asked && (
+            <p role="status" className="mt-6 max-w-xl rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-fg">
+              Sign in to open <span className="font-mono">{asked}</span>. You will be taken there once you are signed in.
+            </p>
+          )}
           <div className="mt-8 flex flex-wrap gap-3">
             {isAuthenticated ? (
               <>
@@ -55,8 +64,8 @@ export function Component() {
               </>
             ) : (
               <>
-                <Button size="lg" onClick={() => startSignIn('/dashboard')}>
-                  Get started free
+                <Button size="lg" onClick={() => startSignIn(asked || '/dashboard')}>
+                  {asked ? 'Sign in to continue' : 'Get started free'}
                 </Button>
                 <ButtonLink to="/products" variant="secondary" size="lg">
                   Explore the product

@@ -1,7 +1,7 @@
 /** The auth feature's public surface; other features and app/ import only from here. */
 export { useSession, SESSION_QUERY_KEY } from './session';
 export { startSignIn, signOut } from './actions';
-export { returnToFrom, loginUrl, sanitizeReturnTo } from './return-to';
+export { returnToFrom, loginUrl, sanitizeReturnTo, askedReturnTo, type SignInRedirectState } from './return-to';
 export { authErrorStore, handleAuthErrorOnLoad, type AuthError } from './auth-error';
 export { clearAuthStorage } from './auth-storage';
 export { useAuthEventBridge } from './auth-bridge';

@@ -19,3 +19,15 @@ export function returnToFrom(location: { pathname: string; search?: string; hash
 export function loginUrl(returnTo: string): string {
   return `/auth/login?returnTo=${encodeURIComponent(sanitizeReturnTo(returnTo))}`;
 }
+
+/** Router state left by the sign-in guard: the page a signed-out visitor asked for. */
+export type SignInRedirectState = { signInReturnTo: string };
+
+/**
+ * Where a sign-in started on this page should return: the page the guard turned the visitor away from (kept in
+ * the router state of the redirect), else `fallback`.
+ */
+export function askedReturnTo(state: unknown, fallback: string): string {
+  const asked = (state as Partial<SignInRedirectState> | null)?.signInReturnTo;
+  return typeof asked === 'string' && asked.length > 0 ? sanitizeReturnTo(asked) : fallback;
+}

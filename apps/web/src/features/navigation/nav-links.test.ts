@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@vt/shared';
-import { isCompact, isNavHidden, navLinksFor } from './nav-links';
+import { accountLinksFor, isCompact, isNavHidden, navLinksFor } from './nav-links';
 
 describe('navLinksFor', () => {
   it('shows Home, Products and Pricing to everyone', () => {
@@ -8,6 +8,23 @@ describe('navLinksFor', () => {
   });
   it('adds Dashboard when signed in', () => {
     expect(navLinksFor(true).map((l) => l.to)).toEqual(['/', '/products', '/pricing', '/dashboard']);
+  });
+});
+
+describe('accountLinksFor', () => {
+  it('leads a user to every signed-in page, Settings and both histories included', () => {
+    expect(accountLinksFor('user').map((l) => l.to)).toEqual([
+      '/dashboard',
+      '/access-ai',
+      '/map',
+      '/analysis-history',
+      '/location-history',
+      '/settings',
+    ]);
+  });
+  it('adds Admin for the founder only', () => {
+    expect(accountLinksFor('founder').at(-1)).toEqual({ to: '/admin', label: 'Admin' });
+    expect(accountLinksFor('user').some((l) => l.to === '/admin')).toBe(false);
   });
 });
 

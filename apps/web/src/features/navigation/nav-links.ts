@@ -13,6 +13,22 @@ export function navLinksFor(signedIn: boolean): NavLink[] {
   return signedIn ? [...PUBLIC_LINKS, ...SIGNED_IN_LINKS] : PUBLIC_LINKS;
 }
 
+/**
+ * The signed-in menu (the avatar, and the phone menu): every page of the signed-in app one click away, so data
+ * export and account deletion (Settings) are never hidden. The founder also gets Admin.
+ */
+export function accountLinksFor(role: string): NavLink[] {
+  return [
+    { to: '/dashboard', label: 'Dashboard' },
+    { to: '/access-ai', label: 'Analyse a photo' },
+    { to: '/map', label: 'Map' },
+    { to: '/analysis-history', label: 'Analysis history' },
+    { to: '/location-history', label: 'Location history' },
+    { to: '/settings', label: 'Settings' },
+    ...(role === 'founder' ? [{ to: '/admin', label: 'Admin' }] : []),
+  ];
+}
+
 /** The bar disappears on the full-screen map (spec 1 §2). */
 export function isNavHidden(pathname: string): boolean {
   return pathname === '/map' || pathname.startsWith('/map/');

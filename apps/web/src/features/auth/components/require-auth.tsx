@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useSession } from '../session';
 import { sessionExpiredStore } from '../session-expired';
+import { returnToFrom, type SignInRedirectState } from '../return-to';
 
 /** Route guard: checks sign-in only (spec 1 §6); the server enforces everything else. */
 export function RequireAuth({
@@ -13,6 +14,7 @@ export function RequireAuth({
   children?: ReactNode;
 }) {
   const { isLoading, isAuthenticated, session } = useSession();
+  const location = useLocation();
   const expired = !isAuthenticated && session.expired;
   // A protected page opened with a dead session says so (spec 2 §2) instead of silently going home.
   useEffect(() => {
@@ -20,6 +22,10 @@ export function RequireAuth({
   }, [expired]);
   if (isLoading) return <LoadingScreen label={loadingLabel} />;
   if (expired) return <LoadingScreen label="Your session has expired" />;
-  if (!isAuthenticated) return <Navigate to="/" replace />;
+  // Home (spec 1 §6), remembering the page asked for: signing in from there comes back to it.
+  if (!isAuthenticated) {
+    const state: SignInRedirectState = { signInReturnTo: returnToFrom(location) };
+    return <Navigate to="/" replace state={state} />;
+  }
   return children ?? <Outlet />;
 }

@@ -134,6 +134,17 @@ export function MapScreen() {
   }, []);
   const toggleIndex = () => (indexOpen ? closeIndex() : setIndexOpen(true));
 
+  // Escape closes the index panel, unless a dialog above it is open (Escape is that dialog's to close).
+  useEffect(() => {
+    if (!indexOpen || closing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      closeIndex();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [indexOpen, closing, closeIndex]);
+
   // The dashboard's View button leaves a one-shot hint: fly to that analysis once the map is ready.
   useEffect(() => {
     if (!map) return;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LIMITS } from '@vt/shared';
 import { Avatar } from '../../../components/ui/avatar';
@@ -6,8 +6,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { Logo } from '../../../components/ui/logo';
 import { useStore } from '../../../lib/store';
-import { authErrorStore, returnToFrom, signOut, startSignIn, useSession } from '../../auth';
-import { isNavHidden, navLinksFor } from '../nav-links';
+import { askedReturnTo, authErrorStore, returnToFrom, signOut, startSignIn, useSession } from '../../auth';
+import { accountLinksFor, isNavHidden, navLinksFor, type NavLink as NavItem } from '../nav-links';
 import { useScrolledPast } from '../use-scrolled';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -82,20 +82,18 @@ export function NavBar() {
   }
 
   const links = navLinksFor(isAuthenticated);
-  const signIn = () => startSignIn(returnToFrom(location));
+  const signIn = () => startSignIn(askedReturnTo(location.state, returnToFrom(location)));
   const doSignOut = () => {
     setSigningOut(true);
     void signOut();
   };
 
+  const accountLinks = user ? accountLinksFor(user.role) : [];
   const account = isLoading ? (
     <span className="h-9 w-20 rounded-lg bg-raised motion-safe:animate-pulse" aria-hidden="true" />
   ) : user ? (
     <>
-      <Avatar name={user.name} email={user.email} picture={user.picture} />
-      <span className="hidden max-w-40 truncate text-sm font-medium text-fg lg:inline" data-testid="nav-user-name">
-        {user.name}
-      </span>
+      <AccountMenu name={user.name} email={user.email} picture={user.picture} links={accountLinks} />
       <Button variant="secondary" size="sm" onClick={doSignOut} disabled={signingOut}>
         Sign Out
       </Button>
@@ -162,6 +160,22 @@ export function NavBar() {
             </li>
           ))}
         </ul>
+        {accountLinks.length > 0 && (
+          <div role="group" aria-label="Your account" className="mt-3 border-t border-line pt-3">
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Your account</p>
+            <ul className="grid grid-cols-2 gap-1">
+              {accountLinks
+                .filter((link) => link.to !== '/dashboard')
+                .map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className={(s) => cx(linkClass(s), 'block py-2.5')}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        )}
         <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
           {isAuthenticated && (
             <ButtonLink to="/access-ai" variant="warm" size="sm">
@@ -173,5 +187,76 @@ export function NavBar() {
         </div>
       </div>
     </Shell>
+  );
+}
+
+/**
+ * The avatar opens the signed-in menu: every page of the signed-in app, one click away. A disclosure (button +
+ * list of links) rather than an ARIA menu, so links behave as links; Escape or a click elsewhere closes it, and
+ * it closes by itself on navigation.
+ */
+function AccountMenu({ name, email, picture, links }: { name: string; email: string; picture: string | null; links: NavItem[] }) {
+  const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    root.current?.querySelector<HTMLAnchorElement>('a')?.focus();
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={`Your account: ${name}`}
+        onClick={() => setOpenOn(open ? null : location.pathname)}
+        className="flex items-center gap-2 rounded-lg p-1 pr-2 hover:bg-raised/70"
+      >
+        <Avatar name={name} email={email} picture={picture} />
+        <span className="hidden max-w-40 truncate text-sm font-medium text-fg lg:inline" data-testid="nav-user-name">
+          {name}
+        </span>
+        <svg viewBox="0 0 20 20" className="size-4 text-muted" aria-hidden="true" fill="currentColor">
+          <path d="M5.5 7.5 10 12l4.5-4.5z" />
+        </svg>
+      </button>
+      <div
+        id={id}
+        hidden={!open}
+        className="absolute right-0 top-full z-50 mt-2 w-60 rounded-xl border border-line bg-surface p-2 shadow-xl"
+      >
+        <p className="truncate px-3 pt-1 pb-2 text-xs text-muted">{email}</p>
+        <ul className="flex flex-col">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={(s) => cx(linkClass(s), 'block')}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }
