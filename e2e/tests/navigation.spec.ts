@@ -82,8 +82,8 @@ test('the founder’s menu also leads to Admin', async ({ page }) => {
 });
 
 test('at phone width the menu holds the account pages too', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   await signInLocally(page, { email: uniqueEmail('phone-menu'), name: 'Phone Person' });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Open menu' }).click();
   const account = page.getByRole('group', { name: 'Your account' });
   for (const name of ['Analyse a photo', 'Analysis history', 'Location history', 'Settings'])
