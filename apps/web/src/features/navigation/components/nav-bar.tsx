@@ -89,20 +89,26 @@ export function NavBar() {
   };
 
   const accountLinks = user ? accountLinksFor(user.role) : [];
-  const account = isLoading ? (
-    <span className="h-9 w-20 rounded-lg bg-raised motion-safe:animate-pulse" aria-hidden="true" />
-  ) : user ? (
-    <>
-      <AccountMenu name={user.name} email={user.email} picture={user.picture} links={accountLinks} />
-      <Button variant="secondary" size="sm" onClick={doSignOut} disabled={signingOut}>
-        Sign Out
+  // The phone menu lists the account links itself, so there the avatar is only a picture.
+  const account = (withMenu: boolean) =>
+    isLoading ? (
+      <span className="h-9 w-20 rounded-lg bg-raised motion-safe:animate-pulse" aria-hidden="true" />
+    ) : user ? (
+      <>
+        {withMenu ? (
+          <AccountMenu name={user.name} email={user.email} picture={user.picture} links={accountLinks} />
+        ) : (
+          <Avatar name={user.name} email={user.email} picture={user.picture} />
+        )}
+        <Button variant="secondary" size="sm" onClick={doSignOut} disabled={signingOut}>
+          Sign Out
+        </Button>
+      </>
+    ) : (
+      <Button size="sm" onClick={signIn}>
+        Sign In
       </Button>
-    </>
-  ) : (
-    <Button size="sm" onClick={signIn}>
-      Sign In
-    </Button>
-  );
+    );
 
   return (
     <Shell compact={compact}>
@@ -122,7 +128,7 @@ export function NavBar() {
             Launch VT
           </ButtonLink>
         )}
-        {account}
+        {account(true)}
       </div>
 
       <button
@@ -183,7 +189,7 @@ export function NavBar() {
             </ButtonLink>
           )}
           {user && <span className="mr-auto truncate text-sm text-muted">{user.email}</span>}
-          {account}
+          {account(false)}
         </div>
       </div>
     </Shell>
@@ -195,7 +201,17 @@ export function NavBar() {
  * list of links) rather than an ARIA menu, so links behave as links; Escape or a click elsewhere closes it, and
  * it closes by itself on navigation.
  */
-function AccountMenu({ name, email, picture, links }: { name: string; email: string; picture: string | null; links: NavItem[] }) {
+function AccountMenu({
+  name,
+  email,
+  picture,
+  links,
+}: {
+  name: string;
+  email: string;
+  picture: string | null;
+  links: NavItem[];
+}) {
   const location = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
