@@ -102,7 +102,8 @@ export class AuthService {
    * Applies an invalidation here and sends it to the other processes before the answer leaves. The carrier
    * delivers to every listener at once (PostgreSQL NOTIFY at commit, Redis PUBLISH to every subscriber), but a
    * listener reads it a moment later: waiting until this process has read its own copy back means the others
-   * have theirs too, so the browser's next request, wherever it lands, is refused.
+   * have theirs at about the same moment (milliseconds; not a guarantee, which is why writes never use the
+   * cache), so the browser's next request, wherever it lands, is refused.
    */
   private async invalidate(m: Invalidation): Promise<void> {
     this.apply(m);
