@@ -83,4 +83,26 @@ test.describe('/access-ai: analyse a photo without the map', () => {
     await expect(page.getByRole('button', { name: 'Choose photo' })).toBeEnabled();
     await snap(page, 'access-ai-415');
   });
+
+  test('the same photo uploaded twice says so and opens the first analysis', async ({ page }) => {
+    await signInLocally(page, { email: uniqueEmail('twice'), name: 'Tess Twice' });
+    await page.goto('/access-ai');
+    const photo = await gpsJpeg(25.7617, -80.1918);
+    const card = page.getByTestId('result-card');
+    await page.getByTestId('photo-input').setInputFiles({ name: 'first.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(card.getByTestId('coordinates')).toContainText('25.7617');
+    await expect(page.getByTestId('duplicate-notice')).toHaveCount(0);
+
+    await page.getByTestId('photo-input').setInputFiles({ name: 'again.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(card.getByRole('img', { name: 'Thumbnail of again.jpg' })).toBeVisible();
+    const notice = page.getByTestId('duplicate-notice');
+    await expect(notice).toContainText('You analysed this same photo before: first.jpg');
+    await snap(page, 'access-ai-duplicate-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(notice).toBeVisible();
+    await snap(page, 'access-ai-duplicate-390');
+    await notice.getByRole('button', { name: 'Show the first analysis' }).click();
+    await expect(card.getByRole('img', { name: 'Thumbnail of first.jpg' })).toBeVisible();
+    await expect(page.getByTestId('duplicate-notice')).toHaveCount(0);
+  });
 });

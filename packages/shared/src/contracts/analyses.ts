@@ -158,6 +158,11 @@ export const AnalysisSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /**
+   * The owner's first analysis of the same file (same SHA-256), when this one repeats it; given by GET
+   * /api/analyses/:id only.
+   */
+  duplicateOf: z.object({ analysisId: z.string(), fileName: z.string(), createdAt: z.string() }).nullable().optional(),
 });
 export type Analysis = z.infer<typeof AnalysisSchema>;
 export const AnalysisEnvelopeSchema = z.object({ analysis: AnalysisSchema });

@@ -28,6 +28,30 @@ export class AnalysesRepository {
     return row ? { ...row.analyses, photo: row.photos } : undefined;
   }
 
+  /** The owner's first analysis of a photo with these bytes made before `before`, other than `exceptId`. */
+  async firstWithSameBytes(
+    userId: string,
+    sha256: string,
+    before: Date,
+    exceptId: string,
+  ): Promise<{ analysisId: string; fileName: string; createdAt: Date } | undefined> {
+    const [row] = await this.db
+      .select({ analysisId: analyses.id, fileName: photos.originalName, createdAt: analyses.createdAt })
+      .from(analyses)
+      .innerJoin(photos, eq(photos.id, analyses.photoId))
+      .where(
+        and(
+          eq(photos.userId, userId),
+          eq(photos.sha256, sha256),
+          sql`${analyses.createdAt} < ${before.toISOString()}::timestamptz`,
+          sql`${analyses.id} <> ${exceptId}`,
+        ),
+      )
+      .orderBy(asc(analyses.createdAt))
+      .limit(1);
+    return row;
+  }
+
   /**
    * Takes the oldest runnable job: queued and due, or running under a lease older than `leaseMs` (its runner
    * died). SKIP LOCKED lets several processes on one PostgreSQL claim concurrently without taking a job twice.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { PhotoUploadResponseSchema, type AnalysisEvent } from '@vt/shared';
+import { AnalysisSchema, PhotoUploadResponseSchema, type AnalysisEvent } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { queryRows } from '../../db/client';
@@ -173,6 +173,19 @@ describe('POST /api/photos and the analysis job', () => {
     const boss = await server.signIn('boss@example.com', 'Boss');
     expect((await boss.api(`/api/analyses/${analysisId}`)).status).toBe(200);
     expect((await boss.fetch(`/api/photos/${photoId}/thumbnail`)).status).toBe(200);
+  });
+
+  it('says when a photo repeats one its owner analysed before, and which analysis that was', async () => {
+    const bytes = await gpsJpeg(25.7751, -80.1947, { width: 330 });
+    const first = (await upload(alice, [{ name: 'first.jpg', data: bytes }])).body.analyses[0].analysisId;
+    const again = (await upload(alice, [{ name: 'again.jpg', data: bytes }])).body.analyses[0].analysisId;
+    const bobs = (await upload(bob, [{ name: 'bobs.jpg', data: bytes }])).body.analyses[0].analysisId;
+    await Promise.all([waitFor(alice, first), waitFor(alice, again), waitFor(bob, bobs)]);
+    const get = async (b: TestBrowser, id: string) => AnalysisSchema.parse((await b.api(`/api/analyses/${id}`)).body.analysis);
+    expect((await get(alice, first)).duplicateOf).toBeNull();
+    expect((await get(alice, again)).duplicateOf).toMatchObject({ analysisId: first, fileName: 'first.jpg' });
+    // Another user's copy of the same bytes is not theirs to be pointed at.
+    expect((await get(bob, bobs)).duplicateOf).toBeNull();
   });
 
   it('streams the stages as Server-Sent Events in order, replaying them to a late subscriber', async () => {

@@ -53,6 +53,27 @@ export function AnalysisScreen() {
               )}
             </div>
           )}
+          {result && state.analysis?.duplicateOf && (
+            <div
+              role="status"
+              className="rounded-xl border border-warm/50 bg-warm/10 p-4"
+              data-testid="duplicate-notice"
+            >
+              <p className="text-sm text-fg">
+                You analysed this same photo before:{' '}
+                <span className="font-medium">{state.analysis.duplicateOf.fileName}</span> on{' '}
+                {new Date(state.analysis.duplicateOf.createdAt).toLocaleString()}. It is kept as a separate analysis.
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-3"
+                onClick={() => void open(state.analysis!.duplicateOf!.analysisId)}
+              >
+                Show the first analysis
+              </Button>
+            </div>
+          )}
           {result ? (
             <ResultCard
               result={result}
