@@ -50,6 +50,31 @@ describe('embedded database on disk', () => {
   });
 });
 
+// drizzle's transaction left the pool's client checked out when BEGIN failed (db/pg-transaction-fix.ts).
+if (testDatabaseKind() === 'postgres') {
+  describe('transactions on a PostgreSQL pool', () => {
+    it('give their connection back when BEGIN itself fails', async () => {
+      const t = await openTestDatabase();
+      const small = await openDatabase({ url: t.url! });
+      small.pool!.options.max = 1;
+      try {
+        for (let i = 0; i < 3; i++) {
+          // An isolation level PostgreSQL does not know makes BEGIN fail.
+          await expect(
+            small.db.transaction(async () => undefined, { isolationLevel: 'no such level' as 'serializable' }),
+          ).rejects.toThrow();
+        }
+        // With the one connection leaked, this would wait for the pool and time out.
+        expect(await queryRows<{ n: number }>(small.db, sql`select 1 as n`)).toEqual([{ n: 1 }]);
+        expect(await small.db.transaction(async (tx) => (await queryRows<{ n: number }>(tx, sql`select 2 as n`))[0]!.n)).toBe(2);
+      } finally {
+        await small.close();
+        await t.close();
+      }
+    });
+  });
+}
+
 // PostgreSQL goes away under load: every backend of the app's database is terminated and new connections are
 // refused for a while, then allowed again. PGlite lives inside the process and cannot be cut off like this.
 if (testDatabaseKind() === 'postgres') {

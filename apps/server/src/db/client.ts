@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { installPgTransactionFix } from './pg-transaction-fix';
 import * as coreSchema from './schema';
 import * as analysesSchema from './schema.analyses';
 import * as locationsSchema from './schema.locations';
@@ -55,6 +56,7 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
+    installPgTransactionFix((client) => client instanceof pg.Pool);
     // A connection that cannot be made in 5 s fails the request (503) rather than holding it while PostgreSQL is away.
     const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 5000 });
     // A dropped server connection must not crash the process; queries report it instead. The pool listens on
