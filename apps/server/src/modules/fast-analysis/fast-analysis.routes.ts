@@ -63,6 +63,9 @@ export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, m
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) gone.abort();
       });
+      // A client that left while the photo was still being checked and stored closed its socket before the
+      // listener above existed: without this the wait would run its full two minutes (and hold a shutdown).
+      if (request.raw.socket.destroyed) gone.abort();
       const { status, body: answer } = await fastAnalysis.analyse(user, body, gone.signal);
       return reply.status(status).send(answer);
     });
