@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import sharp from 'sharp';
 import { gpsJpeg } from '../fixtures/photos';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
@@ -104,5 +105,45 @@ test.describe('/access-ai: analyse a photo without the map', () => {
     await notice.getByRole('button', { name: 'Show the first analysis' }).click();
     await expect(card.getByRole('img', { name: 'Thumbnail of first.jpg' })).toBeVisible();
     await expect(page.getByTestId('duplicate-notice')).toHaveCount(0);
+  });
+
+  test('nothing to go on reads as Not located, with the area and no pin; a photo from Paris is Outside Miami-Dade, neutral, in every list', async ({
+    page,
+  }) => {
+    await signInLocally(page, { email: uniqueEmail('honest'), name: 'Hon Est' });
+    await page.goto('/access-ai');
+    const card = page.getByTestId('result-card');
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a5a2a' } }).jpeg().toBuffer();
+    await page.getByTestId('photo-input').setInputFiles({ name: 'vineyard.jpg', mimeType: 'image/jpeg', buffer: plain });
+    await expect(card.getByTestId('outcome-label')).toHaveText('Not located');
+    await expect(card.getByTestId('outcome')).toContainText('Not located: nothing in the photo placed it');
+    await expect(card.getByTestId('place-standing')).toHaveText('Not located');
+    await expect(card).toContainText('Centre of the search area');
+    await expect(card.getByRole('link', { name: 'Directions (OpenStreetMap)' })).toHaveCount(0);
+    await expect(card.getByTestId('preview-area')).toBeVisible();
+    await expect(card.getByTestId('preview-point')).toHaveCount(0);
+    // The spec's name and source are kept.
+    await expect(card.getByTestId('result-name')).toContainText('(General Miami Area)');
+    await expect(card).toContainText('Fallback');
+    await snap(page, 'access-ai-not-located-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'access-ai-not-located-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByTestId('photo-input').setInputFiles({ name: 'paris.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(48.8584, 2.2945) });
+    await expect(card.getByTestId('outcome-label')).toHaveText('Outside Miami-Dade');
+    await expect(card.getByTestId('outcome')).toContainText('48.8584, 2.2945');
+
+    // The lists say it in words, never as a strong hit.
+    const recent = page.getByTestId('recent-analyses');
+    await expect(recent.getByTestId('standing')).toHaveText(['Outside Miami-Dade', 'Not located']);
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    const activity = page.getByTestId('recent-analysis');
+    await expect(activity.getByTestId('standing')).toHaveText(['Outside Miami-Dade', 'Not located']);
+    await expect(activity.first()).not.toContainText(/\d+%/);
+    await snap(page, 'dashboard-standing-1280');
+    await page.getByRole('button', { name: 'Your account: Hon Est' }).click();
+    await page.getByRole('link', { name: 'Location history', exact: true }).click();
+    await expect(page.getByTestId('location-item').getByTestId('standing')).toHaveText(['Outside Miami-Dade', 'Not located']);
   });
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import sharp from 'sharp';
 import { gpsJpeg, streetSignPhoto } from '../fixtures/photos';
+import { expectAreaFramed } from '../fixtures/map';
 
 async function snap(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
@@ -27,35 +28,6 @@ async function expectMapAt(page: Page, target: { lat: number; lng: number }) {
           !v.moving && Math.abs(v.center.lat - target.lat) < 0.0005 && Math.abs(v.center.lng - target.lng) < 0.0005
         );
       },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-}
-
-/** After a result's fly: the map stands still at zoom 17 with `target` on screen, below the middle (room for the popup). */
-async function expectFlownTo(page: Page, target: { lat: number; lng: number }) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((t) => {
-          const map = (
-            document.querySelector('[data-testid="map"]') as HTMLElement & {
-              vtMap: MapLike & {
-                project(l: [number, number]): { x: number; y: number };
-                getCanvas(): HTMLCanvasElement;
-              };
-            }
-          ).vtMap;
-          const p = map.project([t.lng, t.lat]);
-          const { clientWidth: w, clientHeight: h } = map.getCanvas();
-          return (
-            !map.isMoving() &&
-            Math.abs(map.getZoom() - 17) < 0.05 &&
-            Math.abs(p.x - w / 2) < 2 &&
-            p.y > h / 2 &&
-            p.y < h
-          );
-        }, target),
       { timeout: 15_000 },
     )
     .toBe(true);
@@ -198,7 +170,7 @@ test.describe('map: the location index, worked', () => {
     await expect(vizcaya).toContainText('25.744300, -80.210600');
     await expect(vizcaya).toContainText('80%');
     await expect(vizcaya).toContainText('Sample');
-    await expect(vizcaya).toContainText('Idle');
+    await expect(vizcaya).toContainText('Not checked yet');
     await snap(page, 'map-compare-1280');
     await vizcaya.getByRole('button', { name: 'View on Map' }).click();
     await expect(dialog).toBeHidden();
@@ -229,18 +201,22 @@ test.describe('map: the location index, worked', () => {
     );
     await sidebar.getByTestId('index-item-name').first().click();
     const card = sidebar.getByTestId('index-item-card');
-    for (const name of ['Navigate', 'Verify', 'Full Details', 'Extra'])
+    for (const name of ['Navigate', 'Verify', 'Full Details', 'Extra: place & timing'])
       await expect(card.getByRole('button', { name, exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Full Details' }).click();
     const details = card.getByTestId('card-details');
     await expect(details).toContainText('25.790700, -80.130000');
     await expect(details).toContainText('GPS Metadata');
     await expect(details).toContainText(`…${exported.locations[0]!.id.slice(-6)}`);
-    await card.getByRole('button', { name: 'Extra' }).click();
+    await card.getByRole('button', { name: 'Extra: place & timing' }).click();
     const extra = card.getByTestId('card-extra');
     await expect(extra).toContainText('Processing time');
     await expect(extra).toContainText(/\d+(\.\d)? (ms|s)/);
     await expect(extra).toContainText('From downtown');
+    // What is known of the place, labelled for what it is (no longer "Neighbourhood: Miami-Dade County").
+    await expect(extra.getByTestId('extra-neighbourhood')).not.toHaveText('Miami-Dade County');
+    await expect(extra).toContainText('Municipality');
+    await expect(extra).toContainText('Miami Beach');
     await expect(extra).not.toContainText('Elevation');
     await snap(page, 'map-card-extra-1280');
 
@@ -395,7 +371,7 @@ test.describe('map: the location index, worked', () => {
  */
 test.describe('map: the failed and error outcomes place their item too', () => {
   for (const outcome of ['failed', 'error'] as const) {
-    test(`${outcome}: marker at central Miami, the spec's name and source, Retry ${outcome === 'error' ? 'offered' : 'not offered'}`, async ({
+    test(`${outcome}: not located, the area framed without a pin, the spec's name and source, Retry ${outcome === 'error' ? 'offered' : 'not offered'}`, async ({
       page,
     }) => {
       await openMap(page, `outcome-${outcome}`);
@@ -433,9 +409,11 @@ test.describe('map: the failed and error outcomes place their item too', () => {
           : `Error: ${outcome}.jpg (Default Miami)`,
       );
       await expect(popup).toContainText(outcome === 'failed' ? 'Default Location' : 'Error Fallback');
+      await expect(popup).toContainText('Not located');
       await expect(popup.getByTestId('popup-coordinates')).toHaveText('25.761700, -80.191800');
-      await expect(page.getByTestId('result-marker')).toBeVisible();
-      await expectFlownTo(page, { lat: 25.7617, lng: -80.1918 });
+      // Not located: the area it could be in, framed, and no pin for a spot nobody found.
+      await expect(page.getByTestId('result-marker')).toHaveCount(0);
+      await expectAreaFramed(page, { lat: 25.7617, lng: -80.1918 });
       await expect(page.getByTestId('analysis-error').getByRole('button', { name: 'Retry' })).toHaveCount(
         outcome === 'error' ? 1 : 0,
       );

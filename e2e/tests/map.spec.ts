@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { expect, test, type Dialog, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
+import { expectAreaFramed } from '../fixtures/map';
 
 async function snap(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
@@ -240,7 +241,7 @@ test.describe('the map', () => {
     expect(watch.csp).toEqual([]);
   });
 
-  test('a photo with nothing to locate it falls back to central Miami and still flies there', async ({ page }) => {
+  test('a photo with nothing to locate it is shown as not located: the whole area framed, no pin', async ({ page }) => {
     await signInWithMapAccess(page, { email: uniqueEmail('fallback'), name: 'Fal Back' });
     await page.goto('/map');
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
@@ -252,10 +253,13 @@ test.describe('the map', () => {
       .setInputFiles({ name: 'plain.jpg', mimeType: 'image/jpeg', buffer: plain });
     const popup = page.getByTestId('result-popup');
     await expect(popup).toBeVisible({ timeout: 30_000 });
-    await expect(popup).toContainText('Fallback');
+    await expect(popup).toContainText('Not located');
     await expect(popup).toContainText('(General Miami Area)');
+    await expect(popup).toContainText('Fallback');
     await expect(popup.getByTestId('popup-coordinates')).toHaveText('25.761700, -80.191800');
-    await expect(page.getByTestId('result-marker')).toBeVisible();
+    await expect(page.getByTestId('result-marker')).toHaveCount(0);
+    await expectAreaFramed(page, { lat: 25.7617, lng: -80.1918 });
+    await snap(page, 'map-not-located-1280');
     await expect(page.getByRole('button', { name: 'Upload Image' })).toBeEnabled();
   });
 

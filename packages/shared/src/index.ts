@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './format';
+export * from './standing';
 export * from './contracts/common';
 export * from './contracts/users';
 export * from './contracts/site';

@@ -1,6 +1,11 @@
 /** Starts a browser download of `data` as pretty JSON (every export of the app: details, histories, the index). */
-export function downloadJson(fileName: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+export function downloadJson(fileName: string, data: unknown, type = 'application/json'): void {
+  downloadText(fileName, JSON.stringify(data, null, 2), type);
+}
+
+/** Starts a browser download of `text` (CSV, GeoJSON) with its media type. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

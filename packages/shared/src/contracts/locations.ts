@@ -90,6 +90,16 @@ export const LocationIndexItemSchema = z.object({
   checkedAt: z.string().nullable(),
   /** The engine's own time on the photo (sum of its steps), for the Extra view; null for a manual item. */
   processingMs: z.number().nonnegative().nullable(),
+  /** Located in the county, located outside it, or not located (the spec's fallback point; see standing.ts). */
+  standing: z.enum(['located', 'outside', 'not_located']),
+  /** Municipality, neighbourhood and ZIP of the item's point; null when it is not located in the county. */
+  place: z
+    .object({ municipality: z.string().nullable(), neighbourhood: z.string().nullable(), zip: z.string().nullable() })
+    .nullable(),
+  /** The analysis' uncertainty radius while the item still shows the analysis' point; null otherwise. */
+  radiusMeters: z.number().nonnegative().nullable(),
+  /** The id of the user's first index item analysed from the same photo (same bytes), when this one repeats it. */
+  duplicateOf: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

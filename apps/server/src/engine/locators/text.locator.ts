@@ -1,4 +1,4 @@
-import type { Evidence, TextEvidenceDetails, TextMatch } from '@vt/shared';
+import { isLegibleLine, type Evidence, type TextEvidenceDetails, type TextMatch } from '@vt/shared';
 import type { SceneTextReader } from '../../adapters/ocr/ocr';
 import { PpOcr } from '../../adapters/ocr/ppocr.ocr';
 import { haversineMeters } from '../geo/geometry';
@@ -74,12 +74,16 @@ export function textEvidence(read: ReadText): Evidence[] {
   const hints = findings.filter((f) => !f.position || !f.confidence).map(toMatch);
   const ocr: TextEvidenceDetails['ocr'] = { width: read.width, height: read.height, lines: read.lines };
   if (!places.length) {
-    const summary = read.lines.length
-      ? `Read ${read.lines.length} line${read.lines.length === 1 ? '' : 's'} of text (${read.lines
+    // Only text read with confidence is quoted: a photo with nothing to go on must not cite OCR noise as evidence.
+    const legible = read.lines.filter(isLegibleLine);
+    const summary = legible.length
+      ? `Read ${legible.length} line${legible.length === 1 ? '' : 's'} of text (${legible
           .slice(0, 3)
           .map((l) => `“${l.text}”`)
-          .join(', ')}${read.lines.length > 3 ? '…' : ''}); none of it places the photo in Miami-Dade.`
-      : 'No legible text was found in the photo.';
+          .join(', ')}${legible.length > 3 ? '…' : ''}); none of it places the photo in Miami-Dade.`
+      : read.lines.length
+        ? 'Some marks looked like text, but none could be read with confidence.'
+        : 'No legible text was found in the photo.';
     const details: TextEvidenceDetails = { ocr, matches: [], hints, timings: read.timings };
     return [{ locator: 'text', kind: 'absent', summary: hints.length ? `${summary} ${hints.map((h) => h.note ?? h.label).join(' ')}` : summary, details }];
   }

@@ -1,4 +1,4 @@
-import { DOWNTOWN_MIAMI, OUTCOME_CONFIDENCE, type AnalysisResult, type Candidate, type Evidence, type LatLng, type Place } from '@vt/shared';
+import { DOWNTOWN_MIAMI, OUTCOME_CONFIDENCE, OUTSIDE_COVERAGE_NAME, outsideCoverageName, type AnalysisResult, type Candidate, type Evidence, type LatLng, type Place } from '@vt/shared';
 import { haversineMeters } from '../geo/geometry';
 
 /** Where a whole-county guess is placed and how wide it is (the county spans about 60 km). */
@@ -108,7 +108,7 @@ export function fuse(evidence: Evidence[], deps: FuseDeps): AnalysisResult {
       probability: round3(c.support * scale),
       radiusMeters: c.anchor.radiusMeters,
       source: sourcesOf(c),
-      label: inside ? deps.placeName(place, c.anchor.position) : 'Outside Miami-Dade coverage',
+      label: inside ? deps.placeName(place, c.anchor.position) : OUTSIDE_COVERAGE_NAME,
     };
   });
   const confidence = candidates[0]!.probability;
@@ -127,10 +127,9 @@ export function fuse(evidence: Evidence[], deps: FuseDeps): AnalysisResult {
 
   const inside = best.anchor.kind === 'position';
   const place = inside ? deps.describePlace(best.anchor.position) : null;
-  const coordinates = `${best.anchor.position.lat.toFixed(4)}, ${best.anchor.position.lng.toFixed(4)}`;
   return {
     outcome: inside ? 'found' : 'outside_coverage',
-    name: inside ? deps.placeName(place, best.anchor.position) : `Outside Miami-Dade coverage (${coordinates})`,
+    name: inside ? deps.placeName(place, best.anchor.position) : outsideCoverageName(best.anchor.position),
     lat: best.anchor.position.lat,
     lng: best.anchor.position.lng,
     confidence,

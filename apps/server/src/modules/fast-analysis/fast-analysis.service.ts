@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   TERMINAL_ANALYSIS_EVENTS,
+  outsideCoverageName,
   type AnalysisResult,
   type Evidence,
   type FastAnalysisRequest,
@@ -252,7 +253,7 @@ function clientResult(body: UploadForAnalysisRequest): { result: AnalysisResult;
   const inside = lookupMiamiDade(position).inside;
   const place = inside ? describePlace(position) : null;
   const confidence = body.confidence ?? 0;
-  const name = body.locationName?.trim() || (inside ? placeName(place, position) : `Outside Miami-Dade coverage (${position.lat.toFixed(4)}, ${position.lng.toFixed(4)})`);
+  const name = body.locationName?.trim() || (inside ? placeName(place, position) : outsideCoverageName(position));
   const analysisText = typeof body.analysisResult === 'string' ? body.analysisResult : body.analysisResult ? JSON.stringify(body.analysisResult) : null;
   const summary = 'The place was reported by the client with its upload; this server did not analyse the photo.';
   return {

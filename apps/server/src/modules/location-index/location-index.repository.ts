@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { LIMITS } from '@vt/shared';
+import { LIMITS, type AnalysisResult } from '@vt/shared';
 import { queryRows, type Db } from '../../db/client';
 import { analyses, photos } from '../../db/schema.analyses';
 import { locationIndex } from '../../db/schema.locations';
@@ -9,6 +9,9 @@ export type LocationIndexRow = typeof locationIndex.$inferSelect;
 export type LocationIndexRowWithPhoto = LocationIndexRow & {
   thumbnailPhotoId: string | null;
   timings: Record<string, number> | null;
+  /** The analysis' result, for the uncertainty radius of a point that is still the analysis' own. */
+  result: AnalysisResult | null;
+  duplicateOf: string | null;
 };
 export type LocationIndexPatch = Partial<
   Pick<LocationIndexRow, 'name' | 'lat' | 'lng' | 'source' | 'status' | 'confidence' | 'note' | 'checkedAt'>
@@ -47,7 +50,23 @@ export class LocationIndexRepository {
 
   private selectWithPhoto() {
     return this.db
-      .select({ item: locationIndex, photoId: photos.id, thumbnailKey: photos.thumbnailKey, timings: analyses.timings })
+      .select({
+        item: locationIndex,
+        photoId: photos.id,
+        thumbnailKey: photos.thumbnailKey,
+        timings: analyses.timings,
+        result: analyses.analysisResult,
+        // The user's earliest other index item analysed from the same bytes: the first of a duplicate upload.
+        duplicateOf: sql<string | null>`(
+          select li2.id from location_index li2
+          join analyses a2 on a2.id = li2.analysis_id
+          join photos p2 on p2.id = a2.photo_id
+          where li2.user_id = ${locationIndex.userId} and p2.sha256 = ${photos.sha256} and li2.id <> ${locationIndex.id}
+            and (li2.created_at, li2.id) < (${locationIndex.createdAt}, ${locationIndex.id})
+          order by li2.created_at, li2.id
+          limit 1
+        )`,
+      })
       .from(locationIndex)
       .leftJoin(analyses, eq(analyses.id, locationIndex.analysisId))
       .leftJoin(photos, eq(photos.id, analyses.photoId));
@@ -58,8 +77,16 @@ export class LocationIndexRepository {
     photoId: string | null;
     thumbnailKey: string | null;
     timings: Record<string, number> | null;
+    result: AnalysisResult | null;
+    duplicateOf: string | null;
   }): LocationIndexRowWithPhoto {
-    return { ...r.item, thumbnailPhotoId: r.thumbnailKey ? r.photoId : null, timings: r.timings };
+    return {
+      ...r.item,
+      thumbnailPhotoId: r.thumbnailKey ? r.photoId : null,
+      timings: r.timings,
+      result: r.result,
+      duplicateOf: r.duplicateOf,
+    };
   }
 
   /** The user's items, newest first. */

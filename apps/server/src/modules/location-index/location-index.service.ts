@@ -1,17 +1,22 @@
 import {
   LIMITS,
   MANUAL_SOURCE,
+  NOT_LOCATED_SOURCES,
   OUTCOME_CONFIDENCE,
   type LocationIndex,
   type LocationIndexCreateRequest,
   type LocationIndexCreateResponse,
   type LocationIndexItem,
+  type AnalysisResult,
+  type Standing,
   type User,
 } from '@vt/shared';
 import { notFound } from '../../lib/errors';
 import { photoImageUrl } from '../../engine/pipeline/urls';
 import { STEPS } from '../../engine/pipeline/pipeline';
 import { isUuid } from '../photos/photos.service';
+import { isInMiamiDade } from '../../engine/geo/county';
+import { describePlace } from '../../engine/pipeline/place';
 import { lockUser } from '../locations/locations.repository';
 import type { LocationIndexRepository, LocationIndexRow, LocationIndexRowWithPhoto } from './location-index.repository';
 
@@ -22,11 +27,27 @@ export function processingMsOf(timings: Record<string, number> | null | undefine
   return steps.length ? Math.round(steps.reduce((a, b) => a + b, 0) * 10) / 10 : null;
 }
 
+/** Where an item stands: the spec's not-located sources first, then whether its point is in the county. */
+export function standingOfItem(row: Pick<LocationIndexRow, 'source' | 'lat' | 'lng'>): Standing {
+  if (NOT_LOCATED_SOURCES.has(row.source)) return 'not_located';
+  return isInMiamiDade(row) ? 'located' : 'outside';
+}
+
+/** Results closer than this to the item's point are the point the item still shows (not moved by a check). */
+const SAME_POINT_DEG = 1e-6;
+
 export function toLocationIndexItem(
   row: LocationIndexRow,
   thumbnailPhotoId: string | null,
   timings: Record<string, number> | null = null,
+  result: AnalysisResult | null = null,
+  duplicateOf: string | null = null,
 ): LocationIndexItem {
+  const standing = standingOfItem(row);
+  // The place is looked up from the item's own point, so it stays true after a correction or a check moved it.
+  const place = standing === 'located' ? describePlace(row) : null;
+  const samePoint =
+    result && Math.abs(result.lat - row.lat) < SAME_POINT_DEG && Math.abs(result.lng - row.lng) < SAME_POINT_DEG;
   return {
     id: row.id,
     analysisId: row.analysisId,
@@ -40,12 +61,16 @@ export function toLocationIndexItem(
     note: row.note,
     checkedAt: row.checkedAt?.toISOString() ?? null,
     processingMs: row.analysisId ? processingMsOf(timings) : null,
+    standing,
+    place: place && { municipality: place.municipality, neighbourhood: place.neighbourhood, zip: place.zip },
+    radiusMeters: samePoint ? result.radiusMeters : null,
+    duplicateOf,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export const toItem = (row: LocationIndexRowWithPhoto) => toLocationIndexItem(row, row.thumbnailPhotoId, row.timings);
+export const toItem = (row: LocationIndexRowWithPhoto) => toLocationIndexItem(row, row.thumbnailPhotoId, row.timings, row.result, row.duplicateOf);
 
 /** The user's location index: at most 20 items, newest first; the oldest leaves when the 21st arrives. */
 export class LocationIndexService {

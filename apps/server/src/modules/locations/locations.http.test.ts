@@ -95,6 +95,13 @@ describe('location history and location index', () => {
       expect(index.items).toHaveLength(1);
       expect(index.items[0]).toMatchObject({ analysisId: id, hasImage: true, source: 'GPS Metadata', status: 'idle' });
       expect(index.items[0]!.thumbnailUrl).toBe(`/api/photos/${analysis.photoId}/thumbnail`);
+      // What the map and the exports need: where it stands, its place parts and the analysis' radius.
+      expect(index.items[0]).toMatchObject({
+        standing: 'located',
+        place: { municipality: 'Miami Beach', zip: analysis.analysis_result!.place!.zip },
+        radiusMeters: analysis.analysis_result!.radiusMeters,
+        duplicateOf: null,
+      });
 
       const stats = await userStats(server, 'alice@example.com');
       expect(stats.analysis_count).toBe(1);
@@ -128,8 +135,44 @@ describe('location history and location index', () => {
     expect(analysis.analysis_result!.outcome).toBe('fallback');
     const history = await historyOf(bob);
     expect(history.locations.find((l) => l.analysis_id === id)).toMatchObject({ source: 'Fallback', confidence: 0.3 });
-    expect((await indexOf(bob)).items.find((i) => i.analysisId === id)).toMatchObject({ source: 'Fallback' });
+    expect((await indexOf(bob)).items.find((i) => i.analysisId === id)).toMatchObject({
+      source: 'Fallback',
+      standing: 'not_located',
+      place: null,
+    });
     expect((await userStats(server, 'bob@example.com')).analysis_count).toBe(1);
+  });
+
+  it('the index says where each item stands and points a repeated photo to its first entry', async () => {
+    const carol = await server.signIn('standing@example.com', 'Stan Ding');
+    const bytes = await gpsJpeg(25.7617, -80.1918, { accuracyM: 5 });
+    const first = await upload(carol, 'downtown.jpg', bytes);
+    await waitFor(carol, first);
+    const again = await upload(carol, 'downtown-again.jpg', bytes);
+    await waitFor(carol, again);
+    const paris = await upload(carol, 'paris.jpg', await gpsJpeg(48.8584, 2.2945, { accuracyM: 5 }));
+    await waitFor(carol, paris);
+    // Another user's identical photo is not a duplicate of anything of Carol's.
+    const dave = await server.signIn('standing-other@example.com', 'Other');
+    const daves = await upload(dave, 'downtown.jpg', bytes);
+    await waitFor(dave, daves);
+
+    const items = (await indexOf(carol)).items;
+    const byAnalysis = (id: string) => items.find((i) => i.analysisId === id)!;
+    expect(byAnalysis(first).duplicateOf).toBeNull();
+    expect(byAnalysis(again).duplicateOf).toBe(byAnalysis(first).id);
+    expect(byAnalysis(paris)).toMatchObject({ standing: 'outside', place: null, duplicateOf: null });
+    expect(byAnalysis(first)).toMatchObject({ standing: 'located', place: { municipality: 'Miami' } });
+    expect((await indexOf(dave)).items[0]!.duplicateOf).toBeNull();
+
+    // A manual item moved nowhere by an analysis has no radius; its place comes from its own point.
+    const manual = await carol.api('/api/location-index', {
+      method: 'POST',
+      body: { name: 'Home', lat: 25.7907, lng: -80.13 },
+    });
+    expect(manual.status).toBe(201);
+    const item = LocationIndexCreateResponseSchema.parse(manual.body).item;
+    expect(item).toMatchObject({ standing: 'located', radiusMeters: null, place: { municipality: 'Miami Beach' } });
   });
 
   it('a failed analysis is stored in the same transaction as its result, with the spec error name', async () => {

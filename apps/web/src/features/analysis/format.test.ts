@@ -45,9 +45,10 @@ describe('formatting', () => {
   });
   it('says outside coverage plainly, with the real place', () => {
     expect(outcomeText({ outcome: 'outside_coverage', lat: 48.8584, lng: 2.2945 })).toBe(
-      'Outside coverage: this photo was taken outside Miami-Dade County, at 48.8584, 2.2945. It is shown where it was taken.',
+      'Outside Miami-Dade: this photo was taken outside the county, at 48.8584, 2.2945. It is shown where it was taken.',
     );
-    expect(outcomeText({ outcome: 'fallback', lat: 25.7617, lng: -80.1918 })).toMatch(/general Miami area/);
+    expect(outcomeText({ outcome: 'fallback', lat: 25.7617, lng: -80.1918 })).toMatch(/^Not located: .*general Miami area/);
+    expect(outcomeText({ outcome: 'error', lat: 25.7617, lng: -80.1918 })).toMatch(/^Not located: /);
   });
 });
 

@@ -38,22 +38,22 @@ export function outcomeText(result: Pick<AnalysisResult, 'outcome' | 'lat' | 'ln
     case 'found':
       return 'Located in Miami-Dade County.';
     case 'outside_coverage':
-      return `Outside coverage: this photo was taken outside Miami-Dade County, at ${formatLatLng(result.lat, result.lng, 4)}. It is shown where it was taken.`;
+      return `Outside Miami-Dade: this photo was taken outside the county, at ${formatLatLng(result.lat, result.lng, 4)}. It is shown where it was taken.`;
     case 'fallback':
-      return 'Nothing in the photo located it, so this is the general Miami area at low confidence.';
+      return 'Not located: nothing in the photo placed it. The circle is the whole general Miami area it could be in, at low confidence; its centre is not a place anyone found.';
     case 'failed':
-      return 'The analysis could not run on this photo; the point is the default central Miami.';
+      return 'Not located: the analysis could not run on this photo. The circle is the general Miami area; its centre is not a place anyone found.';
     case 'error':
-      return 'The analysis ran into an error; the point is the default central Miami.';
+      return 'Not located: the analysis ran into an error. The circle is the general Miami area; its centre is not a place anyone found.';
   }
 }
 
 export const OUTCOME_LABEL: Record<Outcome, string> = {
   found: 'Found',
-  outside_coverage: 'Outside coverage',
-  fallback: 'Fallback',
-  failed: 'Analysis failed',
-  error: 'Error',
+  outside_coverage: 'Outside Miami-Dade',
+  fallback: 'Not located',
+  failed: 'Not located: analysis failed',
+  error: 'Not located: error',
 };
 
 export type UserError = { message: string; canRetry: boolean };

@@ -16,3 +16,4 @@ export {
 } from './format';
 export { TextEvidencePhoto } from './components/text-evidence-photo';
 export { textOverlay, type TextOverlay } from './text-evidence';
+export { StandingBadge, placeLine } from './components/standing-badge';

@@ -31,6 +31,15 @@ describe('textOverlay', () => {
     expect(o.matches).toEqual([expect.objectContaining({ label: 'SW 8 St', note: 'alone', texts: ['SW 8 ST'] })]);
   });
 
+  it('leaves out noise that matched nothing and counts it; only noise → null', () => {
+    const noisy = { ...ocr, lines: [line('SW 8 ST', 0.3), { ...line('ga Lr | A fics E +', 0.5) }, { ...line('BAYSIDE', 0.7), confidence: 40 }] };
+    const o = textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: noisy, matches: [], hints: [] } }])!;
+    expect(o.lines.map((l) => l.shown)).toEqual([true, false, false]);
+    expect(o.hidden).toBe(2);
+    const onlyNoise = { ...ocr, lines: [line('ga Lr | A fics E +', 0.5)] };
+    expect(textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: onlyNoise, matches: [] } }])).toBeNull();
+  });
+
   it('nothing read, malformed details, or no text locator → null', () => {
     expect(textOverlay([])).toBeNull();
     expect(textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: { width: 1, height: 1, lines: [] }, matches: [] } }])).toBeNull();

@@ -1,10 +1,16 @@
-import { TextEvidenceDetailsSchema, type Evidence, type ReadLine, type TextMatch } from '@vt/shared';
+import { TextEvidenceDetailsSchema, isLegibleLine, type Evidence, type ReadLine, type TextMatch } from '@vt/shared';
 
 export type TextOverlay = {
   /** Size of the image that was read (the display photo): its aspect ratio, before it has loaded. */
   width: number;
   height: number;
-  lines: Array<ReadLine & { used: boolean }>;
+  /**
+   * Every read line, in OCR order (matches point into it by index): `used` by a match, `shown` when a match used
+   * it or it was read with confidence. Noise that matched nothing is not evidence and is not drawn.
+   */
+  lines: Array<ReadLine & { used: boolean; shown: boolean }>;
+  /** Lines left out as unreadable noise. */
+  hidden: number;
   /** The matches that located the photo (or, with none, the hints), each naming the lines it rests on. */
   matches: Array<TextMatch & { texts: string[] }>;
 };
@@ -24,10 +30,15 @@ export function textOverlay(evidence: readonly Evidence[]): TextOverlay | null {
   const matches = parsed.flatMap((d) => d.matches);
   const shown = matches.length ? matches : parsed.flatMap((d) => d.hints ?? []);
   const used = new Set(matches.flatMap((m) => m.lines));
+  // Hints point at lines too: a street read alone is worth showing even when the OCR was unsure of it.
+  const pointedAt = new Set(shown.flatMap((m) => m.lines));
+  const lines = ocr.lines.map((l, i) => ({ ...l, used: used.has(i), shown: pointedAt.has(i) || isLegibleLine(l) }));
+  if (!lines.some((l) => l.shown)) return null;
   return {
     width: ocr.width,
     height: ocr.height,
-    lines: ocr.lines.map((l, i) => ({ ...l, used: used.has(i) })),
+    lines,
+    hidden: lines.filter((l) => !l.shown).length,
     matches: shown.map((m) => ({ ...m, texts: m.lines.map((i) => ocr.lines[i]?.text ?? '').filter(Boolean) })),
   };
 }

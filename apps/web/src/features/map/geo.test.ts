@@ -6,6 +6,8 @@ import {
   describeResult,
   haversineMeters,
   indexExport,
+  indexCsv,
+  indexGeoJson,
   statusBadge,
   displayStatus,
   formatProcessingTime,
@@ -103,24 +105,29 @@ describe('describeResult', () => {
   });
 });
 
-describe('indexExport', () => {
-  it('writes the items with [lat, lng] coordinates and the count', () => {
-    const item: LocationIndexItem = {
-      id: 'a1',
-      analysisId: null,
-      name: 'Brickell',
-      coordinates: { lat: 25.76, lng: -80.19 },
-      hasImage: false,
-      thumbnailUrl: null,
-      source: 'Manual',
-      status: 'idle',
-      confidence: 0.8,
-      note: null,
-      checkedAt: null,
-      processingMs: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
+describe('index export', () => {
+  const item: LocationIndexItem = {
+    id: 'a1',
+    analysisId: null,
+    name: 'Brickell',
+    coordinates: { lat: 25.761712345, lng: -80.19 },
+    hasImage: false,
+    thumbnailUrl: null,
+    source: 'Manual',
+    status: 'idle',
+    confidence: 0.8,
+    note: null,
+    checkedAt: null,
+    processingMs: null,
+    standing: 'located',
+    place: { municipality: 'Miami', neighbourhood: 'Brickell', zip: '33131' },
+    radiusMeters: null,
+    duplicateOf: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('writes JSON with [lat, lng] to 6 decimals, the place parts and the count', () => {
     const doc = indexExport([item], new Date('2026-02-01T00:00:00Z'));
     expect(doc).toEqual({
       exportedAt: '2026-02-01T00:00:00.000Z',
@@ -129,15 +136,47 @@ describe('indexExport', () => {
         {
           id: 'a1',
           name: 'Brickell',
-          coordinates: [25.76, -80.19],
+          coordinates: [25.761712, -80.19],
           confidence: 0.8,
+          located: 'yes',
+          municipality: 'Miami',
+          neighbourhood: 'Brickell',
+          zip: '33131',
           source: 'Manual',
           status: 'idle',
           hasImage: false,
           timestamp: '2026-01-01T00:00:00.000Z',
           analysisId: null,
+          duplicateOf: null,
         },
       ],
     });
+  });
+
+  it('writes CSV with a header, quotes what needs quoting and defuses formulas', () => {
+    const tricky: LocationIndexItem = {
+      ...item,
+      id: 'b2',
+      name: '=HYPERLINK("x"), "Calle Ocho"',
+      standing: 'not_located',
+      place: null,
+      source: 'Fallback',
+    };
+    const lines = indexCsv([item, tricky]).split('\r\n');
+    expect(lines[0]).toBe(
+      'id,name,lat,lng,confidence,located,municipality,neighbourhood,zip,source,status,hasImage,timestamp,analysisId,duplicateOf',
+    );
+    expect(lines[1]).toBe('a1,Brickell,25.761712,-80.19,0.8,yes,Miami,Brickell,33131,Manual,idle,false,2026-01-01T00:00:00.000Z,,');
+    expect(lines[2]).toBe(
+      'b2,"\'=HYPERLINK(""x""), ""Calle Ocho""",25.761712,-80.19,0.8,not located,,,,Fallback,idle,false,2026-01-01T00:00:00.000Z,,',
+    );
+    expect(lines[3]).toBe('');
+  });
+
+  it('writes GeoJSON points in [lng, lat] order', () => {
+    const fc = indexGeoJson([item]);
+    expect(fc.type).toBe('FeatureCollection');
+    expect(fc.features[0]!.geometry).toEqual({ type: 'Point', coordinates: [-80.19, 25.761712] });
+    expect(fc.features[0]!.properties).toMatchObject({ name: 'Brickell', municipality: 'Miami', zip: '33131' });
   });
 });

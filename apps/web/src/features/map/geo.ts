@@ -99,6 +99,16 @@ export function formatProcessingTime(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The status in plain words, beside the spec's short badge (a number, '...', OK, UP, ERR). */
+export const STATUS_WORD: Record<LocationIndexItem['status'], string> = {
+  idle: 'Not checked yet',
+  verifying: 'Checking…',
+  reevaluating: 'Analysing again…',
+  verified: 'Verified',
+  reevaluated: 'Updated by a new analysis',
+  error: 'Check failed',
+};
+
 /** The spec's status badge: the item's number while idle, '...' while busy, OK, UP, ERR. */
 export function statusBadge(status: LocationIndexItem['status'], position: number): string {
   switch (status) {
@@ -127,21 +137,86 @@ export function describeResult(result: AnalysisResult, evidence: readonly Eviden
   return parts.join(' ') || 'No evidence located this photo.';
 }
 
-/** Export results (spec 2 §2): the index as a JSON document, newest first. */
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/** One exported place: the same fields in the JSON, CSV and GeoJSON files. */
+function exportRow(i: LocationIndexItem) {
+  return {
+    id: i.id,
+    name: i.name,
+    lat: round6(i.coordinates.lat),
+    lng: round6(i.coordinates.lng),
+    confidence: i.confidence,
+    located: i.standing === 'located' ? 'yes' : i.standing === 'outside' ? 'outside Miami-Dade' : 'not located',
+    municipality: i.place?.municipality ?? null,
+    neighbourhood: i.place?.neighbourhood ?? null,
+    zip: i.place?.zip ?? null,
+    source: i.source,
+    status: i.status,
+    hasImage: i.hasImage,
+    timestamp: i.createdAt,
+    analysisId: i.analysisId,
+    duplicateOf: i.duplicateOf,
+  };
+}
+
+/** Export results (spec 2 §2): the index as a JSON document, newest first, coordinates to 6 decimals. */
 export function indexExport(items: readonly LocationIndexItem[], exportedAt = new Date()) {
   return {
     exportedAt: exportedAt.toISOString(),
     count: items.length,
-    locations: items.map((i) => ({
-      id: i.id,
-      name: i.name,
-      coordinates: [i.coordinates.lat, i.coordinates.lng] as [number, number],
-      confidence: i.confidence,
-      source: i.source,
-      status: i.status,
-      hasImage: i.hasImage,
-      timestamp: i.createdAt,
-      analysisId: i.analysisId,
-    })),
+    locations: items.map((i) => {
+      const { lat, lng, ...rest } = exportRow(i);
+      return { ...rest, coordinates: [lat, lng] as [number, number] };
+    }),
+  };
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'name',
+  'lat',
+  'lng',
+  'confidence',
+  'located',
+  'municipality',
+  'neighbourhood',
+  'zip',
+  'source',
+  'status',
+  'hasImage',
+  'timestamp',
+  'analysisId',
+  'duplicateOf',
+] as const;
+
+/**
+ * RFC 4180 field: quoted when it holds a comma, quote or line break. A field a spreadsheet would run as a formula
+ * (=, +, -, @ first) is prefixed with an apostrophe, since place names come from what people type and OCR reads.
+ */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The index as CSV: a header row and one row per place, CRLF line ends (what spreadsheets expect). */
+export function indexCsv(items: readonly LocationIndexItem[]): string {
+  const rows = items.map((i) => {
+    const row = exportRow(i);
+    return CSV_COLUMNS.map((c) => csvField(row[c])).join(',');
+  });
+  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+}
+
+/** The index as a GeoJSON FeatureCollection of points ([lng, lat], RFC 7946), the other fields as properties. */
+export function indexGeoJson(items: readonly LocationIndexItem[]) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: items.map((i) => {
+      const { lat, lng, ...properties } = exportRow(i);
+      return { type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [lng, lat] }, properties };
+    }),
   };
 }

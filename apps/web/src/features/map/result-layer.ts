@@ -1,13 +1,20 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
-import { MAP, type AnalysisResult, type Candidate } from '@vt/shared';
+import { MAP, standingOfOutcome, type AnalysisResult, type Candidate } from '@vt/shared';
 import { circlePolygon, otherCandidates } from './geo';
+import { boundsOfCircle } from './saved-places-layer';
 
 const CIRCLE_SOURCE = 'vt-uncertainty';
 
 /** Share of the map's height the located spot sits below the centre after the fly. */
 const POPUP_ROOM_SHARE = 0.22;
 
-export type PlacedResult = { remove(): void; popup: Popup; marker: Marker };
+export type PlacedResult = {
+  remove(): void;
+  popup: Popup;
+  /** Null for a result that located nothing: it is an area, with no spot to pin. */
+  marker: Marker | null;
+  openPopup(): void;
+};
 
 function ensureCircleLayers(map: MapLibreMap) {
   if (map.getSource(CIRCLE_SOURCE)) return;
@@ -49,6 +56,8 @@ export function placeResult(
     type: 'FeatureCollection',
     features: radius > 0 ? [circlePolygon(result.lat, result.lng, radius)] : [],
   });
+
+  if (standingOfOutcome(result.outcome) === 'not_located') return placeArea(map, result, popupContent, opts.fly);
 
   const el = document.createElement('button');
   el.type = 'button';
@@ -115,11 +124,50 @@ export function placeResult(
   return {
     marker,
     popup,
+    openPopup() {
+      if (!popup.isOpen()) marker.togglePopup();
+    },
     remove() {
       clearTimeout(timer);
       popup.remove();
       marker.remove();
       for (const c of candidates) c.remove();
+      const source = map.getSource(CIRCLE_SOURCE) as GeoJSONSource | undefined;
+      source?.setData({ type: 'FeatureCollection', features: [] });
+    },
+  };
+}
+
+/**
+ * A result that located nothing (the spec's fallback, failed and error outcomes): the whole uncertainty area with
+ * its popup at the centre, and a fly that frames the area. No pin and no street-level close-up of a spot that
+ * nobody found.
+ */
+function placeArea(map: MapLibreMap, result: AnalysisResult, popupContent: HTMLElement, fly: boolean): PlacedResult {
+  const popup = new Popup({ closeOnClick: false, maxWidth: '340px', focusAfterOpen: false })
+    .setLngLat([result.lng, result.lat])
+    .setDOMContent(popupContent);
+  const open = () => {
+    if (!popup.isOpen()) popup.addTo(map);
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (fly) {
+    map.fitBounds(boundsOfCircle(result, result.radiusMeters ?? 30_000), {
+      padding: 24,
+      pitch: 0,
+      bearing: 0,
+      duration: MAP.flyToDurationMs,
+      essential: true,
+    });
+    timer = setTimeout(open, MAP.popupDelayMs);
+  }
+  return {
+    marker: null,
+    popup,
+    openPopup: open,
+    remove() {
+      clearTimeout(timer);
+      popup.remove();
       const source = map.getSource(CIRCLE_SOURCE) as GeoJSONSource | undefined;
       source?.setData({ type: 'FeatureCollection', features: [] });
     },

@@ -23,11 +23,14 @@ export function LocationPreview({
   radiusMeters,
   candidates,
   name,
+  area = false,
 }: {
   point: LatLng;
   radiusMeters: number | null;
   candidates: Candidate[];
   name: string;
+  /** Nothing located the photo: draw the whole area it could be in, without a dot for a spot nobody found. */
+  area?: boolean;
 }) {
   const outline = useCountyOutline();
   if (outline.isPending) {
@@ -53,7 +56,11 @@ export function LocationPreview({
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Preview: ${name} at ${formatLatLng(point.lat, point.lng)}${pointInFrame ? '' : ', far outside Miami-Dade County'}`}
+        aria-label={
+          area
+            ? `Preview: not located; the search area around ${formatLatLng(point.lat, point.lng)}`
+            : `Preview: ${name} at ${formatLatLng(point.lat, point.lng)}${pointInFrame ? '' : ', far outside Miami-Dade County'}`
+        }
         className="w-full rounded-lg border border-line bg-[#0c1118]"
         data-testid="location-preview"
       >
@@ -96,9 +103,13 @@ export function LocationPreview({
                 fill="#ffb45422"
                 stroke="#ffb454"
                 strokeOpacity="0.7"
+                strokeDasharray={area ? '5 4' : undefined}
+                data-testid={area ? 'preview-area' : undefined}
               />
             )}
-            <circle cx={p.x} cy={p.y} r="6" fill="#ffb454" stroke="#0a0d12" strokeWidth="2" />
+            {!area && (
+              <circle cx={p.x} cy={p.y} r="6" fill="#ffb454" stroke="#0a0d12" strokeWidth="2" data-testid="preview-point" />
+            )}
           </g>
         )}
       </svg>
@@ -107,6 +118,7 @@ export function LocationPreview({
           ? 'Miami-Dade County outline (US Census, simplified; beaches and islands may sit just off it).'
           : 'County outline unavailable: the frame is the Miami-Dade coordinate box.'}{' '}
         {!pointInFrame && <span className="text-warm">The photo’s place is too far away to draw here.</span>}
+        {area && <span className="text-warm">Not located: the dashed circle is the whole area it could be in.</span>}
       </figcaption>
     </figure>
   );

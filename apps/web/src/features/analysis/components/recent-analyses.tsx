@@ -1,15 +1,14 @@
 import { LIMITS, type LocationIndexItem } from '@vt/shared';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useLocationIndex } from '../api';
-import { confidenceTone, formatConfidence, formatLatLng } from '../format';
+import { formatLatLng } from '../format';
+import { StandingBadge } from './standing-badge';
 
 /** Spec 2: names are cut at 40 characters in an expanded list. */
 const truncate = (s: string, n = 40) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 function Item({ item, onOpen, selected }: { item: LocationIndexItem; onOpen(id: string): void; selected: boolean }) {
-  const errorOutcome = item.source === 'Error Fallback' || item.source === 'Default Location';
   const body = (
     <>
       {item.thumbnailUrl ? (
@@ -27,10 +26,19 @@ function Item({ item, onOpen, selected }: { item: LocationIndexItem; onOpen(id: 
         <span className="mt-0.5 block text-xs text-subtle">
           {item.source} · {new Date(item.createdAt).toLocaleString()}
         </span>
+        {item.duplicateOf && (
+          <span className="mt-0.5 block text-xs text-warm" data-testid="duplicate-note">
+            The same photo as an earlier one in this list
+          </span>
+        )}
       </span>
-      <Badge tone={confidenceTone(item.confidence, errorOutcome ? 'error' : null)} className="shrink-0">
-        {formatConfidence(item.confidence)}
-      </Badge>
+      <StandingBadge
+        confidence={item.confidence}
+        source={item.source}
+        name={item.name}
+        standing={item.standing}
+        className="shrink-0"
+      />
     </>
   );
   const className = 'flex w-full items-center gap-3 rounded-lg border p-3 text-left';

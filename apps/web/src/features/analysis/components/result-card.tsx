@@ -1,4 +1,4 @@
-import type { AnalysisResult, Evidence } from '@vt/shared';
+import { standingOfOutcome, type AnalysisResult, type Evidence } from '@vt/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import {
@@ -47,6 +47,8 @@ export function ResultCard({
   fileName: string | null;
 }) {
   const tone = confidenceTone(result.confidence, result.outcome);
+  const standing = standingOfOutcome(result.outcome);
+  const located = standing === 'located';
   const evidenceSummaries = new Set(evidence.map((e) => e.summary));
   const notes = result.explanation.filter((line) => !evidenceSummaries.has(line));
   return (
@@ -68,34 +70,45 @@ export function ResultCard({
             {result.name}
           </h2>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Badge tone={result.outcome === 'found' ? 'accent' : tone === 'danger' ? 'danger' : 'warm'}>
-              {OUTCOME_LABEL[result.outcome]}
+            <Badge tone={located ? 'accent' : tone === 'danger' ? 'danger' : 'neutral'}>
+              <span data-testid="outcome-label">{OUTCOME_LABEL[result.outcome]}</span>
             </Badge>
-            <Badge tone={tone}>
+            <Badge tone={located ? tone : tone === 'danger' ? 'danger' : 'neutral'}>
               <span data-testid="confidence">{formatConfidence(result.confidence)}</span> confidence
             </Badge>
           </div>
         </div>
       </div>
 
-      <p
-        className={
-          result.outcome === 'outside_coverage' ? 'mt-4 text-sm font-medium text-warm' : 'mt-4 text-sm text-muted'
-        }
-        data-testid="outcome"
-      >
+      <p className={located ? 'mt-4 text-sm text-muted' : 'mt-4 text-sm font-medium text-warm'} data-testid="outcome">
         {outcomeText(result)}
       </p>
 
       <div className="mt-5 grid gap-6 lg:grid-cols-[1fr_16rem]">
         <div className="min-w-0">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-4">
-            <Field label="Municipality">{orUnknown(result.place?.municipality)}</Field>
-            <Field label="Neighbourhood">{orUnknown(result.place?.neighbourhood)}</Field>
-            <Field label="ZIP">{orUnknown(result.place?.zip)}</Field>
+            {standing === 'not_located' ? (
+              <div className="col-span-2">
+                <Field label="Place">
+                  <span data-testid="place-standing">Not located</span>
+                </Field>
+              </div>
+            ) : standing === 'outside' ? (
+              <div className="col-span-2">
+                <Field label="Place">
+                  <span data-testid="place-standing">Outside Miami-Dade</span>
+                </Field>
+              </div>
+            ) : (
+              <>
+                <Field label="Municipality">{orUnknown(result.place?.municipality)}</Field>
+                <Field label="Neighbourhood">{orUnknown(result.place?.neighbourhood)}</Field>
+                <Field label="ZIP">{orUnknown(result.place?.zip)}</Field>
+              </>
+            )}
             <Field label="Source">{result.source}</Field>
             <div className="col-span-2">
-              <Field label="Coordinates" mono>
+              <Field label={standing === 'not_located' ? 'Centre of the search area' : 'Coordinates'} mono>
                 <span data-testid="coordinates">{formatLatLng(result.lat, result.lng)}</span>
               </Field>
             </div>
@@ -106,30 +119,33 @@ export function ResultCard({
               {formatConfidence(result.confidence)}
             </Field>
           </dl>
-          <p className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            <a
-              href={openStreetMapUrl(result.lat, result.lng)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-accent underline hover:text-accent-strong"
-            >
-              Open in OpenStreetMap
-            </a>
-            <a
-              href={`https://www.openstreetmap.org/directions?to=${result.lat.toFixed(6)}%2C${result.lng.toFixed(6)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-accent underline hover:text-accent-strong"
-            >
-              Directions (OpenStreetMap)
-            </a>
-          </p>
+          {standing !== 'not_located' && (
+            <p className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+              <a
+                href={openStreetMapUrl(result.lat, result.lng)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-accent underline hover:text-accent-strong"
+              >
+                Open in OpenStreetMap
+              </a>
+              <a
+                href={`https://www.openstreetmap.org/directions?to=${result.lat.toFixed(6)}%2C${result.lng.toFixed(6)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-accent underline hover:text-accent-strong"
+              >
+                Directions (OpenStreetMap)
+              </a>
+            </p>
+          )}
         </div>
         <LocationPreview
           point={{ lat: result.lat, lng: result.lng }}
           radiusMeters={result.radiusMeters}
           candidates={result.candidates}
           name={result.name}
+          area={standing === 'not_located'}
         />
       </div>
 

@@ -27,6 +27,7 @@ export function TextEvidencePhoto({ imageUrl, evidence, fileName }: { imageUrl: 
             loading="lazy"
           />
           {overlay.lines.map((l, i) => {
+            if (!l.shown) return null;
             const lit = focused ? focused.has(i) : l.used;
             return (
               <div
@@ -72,14 +73,25 @@ export function TextEvidencePhoto({ imageUrl, evidence, fileName }: { imageUrl: 
             <p className="text-muted">None of the text places the photo in Miami-Dade.</p>
           )}
           <details className="mt-3 text-muted">
-            <summary className="cursor-pointer text-xs">All {overlay.lines.length} lines read</summary>
+            <summary className="cursor-pointer text-xs">
+              {overlay.lines.length - overlay.hidden} line{overlay.lines.length - overlay.hidden === 1 ? '' : 's'} read
+              with confidence
+            </summary>
             <ul className="mt-2 space-y-1 font-mono text-xs" data-testid="ocr-lines">
-              {overlay.lines.map((l, i) => (
-                <li key={i} className={l.used ? 'text-fg' : undefined}>
-                  “{l.text}” <span className="text-subtle">{l.confidence}%</span>
-                </li>
-              ))}
+              {overlay.lines.map((l, i) =>
+                l.shown ? (
+                  <li key={i} className={l.used ? 'text-fg' : undefined}>
+                    “{l.text}” <span className="text-subtle">{l.confidence}%</span>
+                  </li>
+                ) : null,
+              )}
             </ul>
+            {overlay.hidden > 0 && (
+              <p className="mt-1 text-xs text-subtle">
+                {overlay.hidden} more mark{overlay.hidden === 1 ? '' : 's'} looked like text but could not be read
+                with confidence.
+              </p>
+            )}
           </details>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCoordinate, type AnalysisRecord } from '@vt/shared';
+import { formatCoordinate, standingOf, type AnalysisRecord } from '@vt/shared';
 import { Button } from '../../../components/ui/button';
 import { useDeleteAnalysis } from '../api';
 import { downloadJson } from '../../../lib/download';
@@ -30,6 +30,7 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
   }, [record]);
 
   const place = record?.location;
+  const standing = place ? standingOf({ ...place, outcome: record?.analysis_result?.outcome }) : 'not_located';
   return (
     <dialog
       ref={ref}
@@ -61,8 +62,21 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
           <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-5 gap-y-2 text-sm">
             <dt className="text-subtle">Location</dt>
             <dd>{place?.name ?? '—'}</dd>
-            <dt className="text-subtle">Neighborhood</dt>
-            <dd>{place?.neighbourhood ?? place?.municipality ?? 'Unknown'}</dd>
+            {standing === 'located' ? (
+              <>
+                <dt className="text-subtle">Neighborhood</dt>
+                <dd data-testid="details-neighbourhood">{place?.neighbourhood ?? <span className="text-subtle">Not known</span>}</dd>
+                <dt className="text-subtle">Municipality</dt>
+                <dd>{place?.municipality ?? <span className="text-subtle">Not known</span>}</dd>
+                <dt className="text-subtle">ZIP</dt>
+                <dd>{place?.zip ?? <span className="text-subtle">Not known</span>}</dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-subtle">Place</dt>
+                <dd data-testid="details-neighbourhood">{standing === 'outside' ? 'Outside Miami-Dade' : 'Not located'}</dd>
+              </>
+            )}
             <dt className="text-subtle">Confidence</dt>
             <dd>{place ? percent(place.confidence) : '—'}</dd>
             <dt className="text-subtle">Coordinates</dt>

@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AnalysisPageSchema, LIMITS, formatCoordinate, type AnalysisRecord } from '@vt/shared';
+import { AnalysisPageSchema, LIMITS, formatCoordinate, standingOf, type AnalysisRecord } from '@vt/shared';
+import { StandingBadge, placeLine } from '../../analysis';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page, PageHeader } from '../../../components/ui/page';
 import { apiGet } from '../../../lib/api-client';
@@ -8,7 +9,6 @@ import { useAnalysisPage, type HistoryFilter } from '../api';
 import { downloadJson } from '../../../lib/download';
 import { exportDocument, storeNavigationHint } from '../export';
 import { AnalysisDetailsDialog } from './analysis-details-dialog';
-import { ConfidenceBadge } from './recent-activity';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
 
@@ -187,11 +187,19 @@ export function AnalysisHistoryView() {
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <p className="truncate font-medium">{a.location?.name ?? a.file_name}</p>
-                    {a.location && <ConfidenceBadge confidence={a.location.confidence} />}
+                    {a.location && (
+                    <StandingBadge
+                      confidence={a.location.confidence}
+                      source={a.location.source}
+                      name={a.location.name}
+                      outcome={a.analysis_result?.outcome}
+                    />
+                  )}
                   </div>
                   <p className="mt-1 text-sm text-muted">
-                    {[a.location?.neighbourhood, a.location?.municipality].filter(Boolean).join(', ') ||
-                      'Unknown neighborhood'}
+                    {a.location
+                      ? placeLine(a.location, standingOf({ ...a.location, outcome: a.analysis_result?.outcome }))
+                      : 'Not analysed yet'}
                     <span aria-hidden="true"> · </span>
                     {new Date(a.created_at).toLocaleString()}
                   </p>

@@ -1,4 +1,5 @@
-import { formatCoordinate, type AnalysisRecord } from '@vt/shared';
+import { formatCoordinate, standingOf, type AnalysisRecord } from '@vt/shared';
+import { StandingBadge, placeLine } from '../../analysis';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 
@@ -53,10 +54,17 @@ export function RecentActivity({
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="truncate font-medium">{a.location?.name ?? a.file_name}</p>
-                  {a.location && <ConfidenceBadge confidence={a.location.confidence} />}
+                  {a.location && (
+                    <StandingBadge
+                      confidence={a.location.confidence}
+                      source={a.location.source}
+                      name={a.location.name}
+                      outcome={a.analysis_result?.outcome}
+                    />
+                  )}
                 </div>
                 <p className="mt-1 text-sm text-muted">
-                  {a.location?.neighbourhood ?? a.location?.municipality ?? 'Unknown neighborhood'}
+                  {a.location ? placeLine(a.location, standingOf({ ...a.location, outcome: a.analysis_result?.outcome })) : 'Not analysed yet'}
                   <span aria-hidden="true"> · </span>
                   {new Date(a.created_at).toLocaleDateString()}
                 </p>

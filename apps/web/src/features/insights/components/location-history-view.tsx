@@ -8,12 +8,9 @@ import { apiGet } from '../../../lib/api-client';
 import { downloadJson } from '../../../lib/download';
 import { usePopularLocations } from '../../dashboard';
 import { useLocationHistory } from '../api';
+import { StandingBadge } from '../../analysis';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
-
-function confidenceTone(c: number) {
-  return c >= 0.8 ? 'ok' : 'warm';
-}
 
 /** The map navigation hint (spec 1 §2 View) for a location record: the map flies there when it opens. */
 function storeLocationHint(l: Location) {
@@ -113,7 +110,7 @@ export function LocationHistoryView() {
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-center gap-2">
                         <p className="truncate font-medium">{l.location_name}</p>
-                        <Badge tone={confidenceTone(l.confidence)}>{Math.round(l.confidence * 100)}%</Badge>
+                        <StandingBadge confidence={l.confidence} source={l.source} name={l.location_name} />
                         <Badge>{l.analysis_id ? l.source : 'Added by hand'}</Badge>
                       </div>
                       <p className="mt-1 text-sm text-muted">

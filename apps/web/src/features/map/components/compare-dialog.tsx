@@ -2,15 +2,7 @@ import type { LocationIndexItem } from '@vt/shared';
 import { formatConfidence } from '../../analysis';
 import { Button } from '../../../components/ui/button';
 import { MapDialog } from './map-dialog';
-
-const STATUS: Record<LocationIndexItem['status'], string> = {
-  idle: 'Idle',
-  verifying: 'Verifying',
-  reevaluating: 'Reevaluating',
-  verified: 'Verified',
-  reevaluated: 'Reevaluated',
-  error: 'Error',
-};
+import { STATUS_WORD } from '../geo';
 
 /** Compare Selected (spec 2 §2): name, coordinates, confidence, source, status and View on Map per item. */
 export function CompareDialog({
@@ -48,7 +40,7 @@ export function CompareDialog({
               <dt>Source</dt>
               <dd className="text-fg">{item.source}</dd>
               <dt>Status</dt>
-              <dd className="text-fg">{STATUS[item.status]}</dd>
+              <dd className="text-fg">{STATUS_WORD[item.status]}</dd>
             </dl>
             <Button variant="secondary" size="sm" className="mt-3 h-8 w-full text-xs" onClick={() => onViewOnMap(item)}>
               View on Map

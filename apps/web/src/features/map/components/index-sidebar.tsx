@@ -6,6 +6,10 @@ import { cx } from '../../../components/ui/cx';
 import {
   displayStatus,
   distanceFromDowntown,
+  indexCsv,
+  indexExport,
+  indexGeoJson,
+  STATUS_WORD,
   formatProcessingTime,
   NAME_LIMIT,
   statusBadge,
@@ -15,6 +19,7 @@ import {
 import type { useIndexChecks } from '../index-api';
 import { SAMPLE_LOCATIONS, useIndexMutations, type CheckAction, type CheckMessage } from '../index-api';
 import { CompareDialog } from './compare-dialog';
+import { downloadJson, downloadText } from '../../../lib/download';
 
 type CardView = 'overview' | 'details' | 'extra';
 
@@ -27,14 +32,13 @@ const badgeTone: Record<LocationIndexItem['status'], string> = {
   error: 'bg-danger/15 text-danger border-danger/50',
 };
 
-const STATUS_WORD: Record<LocationIndexItem['status'], string> = {
-  idle: 'Idle',
-  verifying: 'Verifying',
-  reevaluating: 'Reevaluating',
-  verified: 'Verified',
-  reevaluated: 'Reevaluated',
-  error: 'Error',
-};
+
+/** What the list says of a place beside its coordinates: its confidence when located, otherwise why not. */
+function standingText(item: LocationIndexItem): string {
+  if (item.standing === 'not_located') return 'Not located';
+  if (item.standing === 'outside') return 'Outside Miami-Dade';
+  return formatConfidence(item.confidence);
+}
 
 const messageTone: Record<CheckMessage['tone'], string> = {
   ok: 'text-ok',
@@ -230,8 +234,14 @@ export function IndexSidebar({
                         {truncateName(item.name, limit)}
                       </span>
                       <span className="block font-mono text-[11px] text-subtle">
-                        {item.coordinates.lat.toFixed(4)}, {item.coordinates.lng.toFixed(4)} ·{' '}
-                        {formatConfidence(item.confidence)}
+                        {item.standing === 'not_located' ? (
+                          'Not located'
+                        ) : (
+                          <>
+                            {item.coordinates.lat.toFixed(4)}, {item.coordinates.lng.toFixed(4)} · {standingText(item)}
+                          </>
+                        )}
+                        {status !== 'idle' && <span className="font-sans"> · {STATUS_WORD[status]}</span>}
                       </span>
                     </button>
                   </div>
@@ -249,11 +259,11 @@ export function IndexSidebar({
                         type="button"
                         className={action}
                         aria-label={`Reevaluate ${item.name}`}
-                        title="Reevaluate: analyse the photo again"
+                        title="Reevaluate (RE): analyse the photo again"
                         disabled={running === 'reevaluate'}
                         onClick={() => run(item.id, 'reevaluate')}
                       >
-                        RE
+                        Reevaluate
                       </button>
                       <button
                         type="button"
@@ -275,6 +285,16 @@ export function IndexSidebar({
                     >
                       {message?.text ?? item.note}
                     </p>
+                  )}
+                  {item.duplicateOf && (
+                    <DuplicateNote
+                      first={items.find((i) => i.id === item.duplicateOf) ?? null}
+                      onOpen={(first) => {
+                        const at = items.indexOf(first);
+                        if (!expanded && at >= LIMITS.locationIndexCollapsedShown) onExpandedChange(true);
+                        setOpen({ id: first.id, view: 'overview' });
+                      }}
+                    />
                   )}
                   {open?.id === item.id && (
                     <ItemCard
@@ -305,13 +325,23 @@ export function IndexSidebar({
       </div>
 
       {items.length > 0 && (
-        <footer className="flex items-center justify-between gap-3 border-t border-line px-4 py-2.5">
-          <p className="text-[11px] leading-snug text-subtle" data-testid="index-limit-note">
-            Holds {LIMITS.locationIndexMax}. A 21st location removes the oldest (the last in this list).
-          </p>
-          <Button variant="ghost" size="sm" className="text-danger" disabled={clear.isPending} onClick={confirmClear}>
-            Clear All
-          </Button>
+        <footer className="border-t border-line px-4 py-2.5">
+          <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Export the index">
+            <span className="mr-1 text-[11px] text-subtle">Export</span>
+            {EXPORTS.map((format) => (
+              <button key={format} type="button" className={action} onClick={() => exportIndex(items, format)}>
+                {format}
+              </button>
+            ))}
+          </div>
+          <div className="mt-2 flex items-center justify-between gap-3">
+            <p className="text-[11px] leading-snug text-subtle" data-testid="index-limit-note">
+              Holds {LIMITS.locationIndexMax}. A 21st location removes the oldest (the last in this list).
+            </p>
+            <Button variant="ghost" size="sm" className="text-danger" disabled={clear.isPending} onClick={confirmClear}>
+              Clear All
+            </Button>
+          </div>
         </footer>
       )}
 
@@ -360,7 +390,7 @@ function ItemCard({
       </p>
       {view === 'overview' && (
         <p className="mt-1 text-muted">
-          {formatConfidence(item.confidence)} · {item.source} · {STATUS_WORD[status]}
+          {standingText(item)} · {item.source} · {STATUS_WORD[status]}
         </p>
       )}
       {view === 'details' && (
@@ -377,7 +407,10 @@ function ItemCard({
             {STATUS_WORD[status]}
           </dd>
           <dt>Confidence</dt>
-          <dd>{formatConfidence(item.confidence)}</dd>
+          <dd>
+            {formatConfidence(item.confidence)}
+            {item.standing !== 'located' && ` (${standingText(item)})`}
+          </dd>
           <dt>Source</dt>
           <dd>{item.source}</dd>
           <dt>Precise</dt>
@@ -400,8 +433,25 @@ function ItemCard({
           )}
           <dt>From downtown</dt>
           <dd className="text-fg">{distanceFromDowntown(item.coordinates.lat, item.coordinates.lng)}</dd>
-          <dt>Neighbourhood</dt>
-          <dd className="text-fg">Miami-Dade County</dd>
+          {item.standing === 'located' ? (
+            <>
+              <dt>Neighbourhood</dt>
+              <dd className="text-fg" data-testid="extra-neighbourhood">
+                {item.place?.neighbourhood ?? 'Not known'}
+              </dd>
+              <dt>Municipality</dt>
+              <dd className="text-fg">{item.place?.municipality ?? 'Not known'}</dd>
+              <dt>ZIP</dt>
+              <dd className="text-fg">{item.place?.zip ?? 'Not known'}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Place</dt>
+              <dd className="text-fg" data-testid="extra-neighbourhood">
+                {item.standing === 'outside' ? 'Outside Miami-Dade' : 'Not located'}
+              </dd>
+            </>
+          )}
         </dl>
       )}
       <div className="mt-2 flex flex-wrap gap-1.5">
@@ -425,9 +475,39 @@ function ItemCard({
           aria-pressed={view === 'extra'}
           onClick={() => onView(view === 'extra' ? 'overview' : 'extra')}
         >
-          Extra
+          Extra: place &amp; timing
         </button>
       </div>
     </div>
+  );
+}
+
+const EXPORTS = ['JSON', 'CSV', 'GeoJSON'] as const;
+
+/** Downloads the index in one of the three formats, each with municipality, neighbourhood and ZIP. */
+function exportIndex(items: readonly LocationIndexItem[], format: (typeof EXPORTS)[number]) {
+  const stem = `vision-terminal-index-${new Date().toISOString().slice(0, 10)}`;
+  if (format === 'JSON') downloadJson(`${stem}.json`, indexExport(items));
+  else if (format === 'CSV') downloadText(`${stem}.csv`, indexCsv(items), 'text/csv;charset=utf-8');
+  else downloadJson(`${stem}.geojson`, indexGeoJson(items), 'application/geo+json');
+}
+
+/** "The same photo as #3": a repeated upload points to the first index item analysed from those bytes. */
+function DuplicateNote({ first, onOpen }: { first: LocationIndexItem | null; onOpen: (first: LocationIndexItem) => void }) {
+  return (
+    <p className="px-2.5 pb-2 text-[11px] leading-snug text-warm" data-testid="index-duplicate">
+      Duplicate: the same photo was analysed before
+      {first ? (
+        <>
+          {' as '}
+          <button type="button" className="underline hover:text-fg" onClick={() => onOpen(first)}>
+            {truncateName(first.name, NAME_LIMIT.collapsed)}
+          </button>
+          .
+        </>
+      ) : (
+        ' (that entry has left the index).'
+      )}
+    </p>
   );
 }

@@ -45,7 +45,8 @@ export function MapCanvas({
   onError,
   className,
 }: {
-  onReady?: (map: MapLibreMap) => void;
+  /** `embedded`: the offline style is drawn (no street basemap configured). */
+  onReady?: (map: MapLibreMap, info: { embedded: boolean }) => void;
   onError: (message: string) => void;
   className?: string;
 }) {
@@ -97,7 +98,7 @@ export function MapCanvas({
         if (buildings) m.addLayer(buildings);
         if (prepared.labelsUrl) void addHtmlLabels(m, prepared.labelsUrl, abort.signal).catch(() => undefined);
         el.dataset.mapReady = 'true';
-        callbacks.current.onReady?.(m);
+        callbacks.current.onReady?.(m, { embedded: prepared.embedded });
       });
     })();
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { DOWNTOWN_MIAMI, MAP, type Analysis, type Candidate, type LocationIndexItem } from '@vt/shared';
+import { DOWNTOWN_MIAMI, MAP, standingOfOutcome, type Analysis, type Candidate, type LocationIndexItem, type MapNavigationHint } from '@vt/shared';
 import { ACCEPT_PHOTOS, StageList, useAnalysisRun, useLocationIndex } from '../../analysis';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
@@ -12,6 +12,8 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { downloadJson } from '../../../lib/download';
 import { ResultDetailsDialog } from './result-details-dialog';
 import { takeNavigationHint } from '../navigation-hint';
+import { itemForHint } from '../saved-places';
+import { boundsOfCircle, SavedPlacesLayer } from '../saved-places-layer';
 import { IndexSidebar } from './index-sidebar';
 import { MapCanvas } from './map-canvas';
 import { MapUnavailable } from './map-unavailable';
@@ -109,7 +111,7 @@ export function MapScreen() {
     currentId.current = analysis.id;
     const current = placeResult(map, result, analysis.thumbnailUrl, popupEl, { fly, onDragged, onPickCandidate });
     placed.current = current;
-    if (!fly && !current.popup.isOpen()) current.marker.togglePopup();
+    if (!fly) current.openPopup();
     return () => {
       current.remove();
       if (placed.current === current) placed.current = null;
@@ -145,12 +147,34 @@ export function MapScreen() {
     return () => window.removeEventListener('keydown', onKey);
   }, [indexOpen, closing, closeIndex]);
 
-  // The dashboard's View button leaves a one-shot hint: fly to that analysis once the map is ready.
+  // Every saved place of the index is drawn; the result the map shows right now keeps its own marker.
+  // (Made with the map, in its ready handler; the map's own removal takes its markers and layers with it.)
+  const [saved, setSaved] = useState<SavedPlacesLayer | null>(null);
+  const [offlineStyle, setOfflineStyle] = useState(false);
+  const onMapReady = useCallback((ready: MapLibreMap, info: { embedded: boolean }) => {
+    setMap(ready);
+    setOfflineStyle(info.embedded);
+    setSaved(new SavedPlacesLayer(ready));
+  }, []);
+  const shownAnalysisId = result && analysis ? analysis.id : null;
   useEffect(() => {
-    if (!map) return;
-    const hint = takeNavigationHint(window.localStorage);
-    if (hint) flyToItem(map, hint.lat, hint.lng);
+    saved?.setItems(items, shownAnalysisId);
+  }, [saved, items, shownAnalysisId]);
+
+  // The dashboard's View and the history's Open on Map leave a one-shot hint: once the map and the index are
+  // ready, open that place's marker and popup (or, for a place no longer in the index, fly to where it was).
+  const pendingHint = useRef<MapNavigationHint | null>(null);
+  useEffect(() => {
+    if (map) pendingHint.current = takeNavigationHint(window.localStorage) ?? pendingHint.current;
   }, [map]);
+  useEffect(() => {
+    const hint = pendingHint.current;
+    if (!map || !saved || !hint || index.isPending) return;
+    pendingHint.current = null;
+    const item = itemForHint(items, hint);
+    if (item) saved.open(item);
+    else flyToItem(map, hint.lat, hint.lng);
+  }, [map, saved, items, index.isPending]);
 
   const originalView = useCallback(() => {
     if (map) flyHome(map, HOME);
@@ -158,9 +182,13 @@ export function MapScreen() {
 
   const navigate = useCallback(
     (item: LocationIndexItem) => {
-      if (map) flyToItem(map, item.coordinates.lat, item.coordinates.lng);
+      // The result on screen is its own marker; any other place opens its saved marker.
+      if (item.analysisId && item.analysisId === shownAnalysisId && placed.current) {
+        if (map) flyToItem(map, item.coordinates.lat, item.coordinates.lng);
+        placed.current.openPopup();
+      } else saved?.open(item);
     },
-    [map],
+    [map, saved, shownAnalysisId],
   );
 
   /**
@@ -220,7 +248,7 @@ export function MapScreen() {
       onDrop={onDrop}
     >
       <title>Map · Vision Terminal</title>
-      <MapCanvas onReady={setMap} onError={setError} />
+      <MapCanvas onReady={onMapReady} onError={setError} />
       {error && <MapUnavailable message={error} />}
 
       {!error && (
@@ -314,6 +342,19 @@ export function MapScreen() {
             </div>
           </section>
 
+          {offlineStyle && (
+            <p
+              className={cx(
+                'pointer-events-none absolute bottom-3 left-3 z-[5] max-w-[16rem] rounded-md bg-bg/80 px-2 py-1 text-[11px] leading-snug text-subtle sm:bottom-4 sm:left-4 sm:max-w-xs',
+                indexOpen && 'hidden sm:block',
+              )}
+              data-testid="offline-map-note"
+            >
+              Offline map: county, city and neighbourhood lines and names. A street basemap is available with{' '}
+              <code className="font-mono text-muted">MAP_STYLE_URL</code>.
+            </p>
+          )}
+
           <ButtonLink
             to="/dashboard"
             variant="secondary"
@@ -363,7 +404,7 @@ export function MapScreen() {
                   cancel: () => {
                     setPending(null);
                     correction.reset();
-                    placed.current?.marker.setLngLat([result.lng, result.lat]);
+                    placed.current?.marker?.setLngLat([result.lng, result.lat]);
                   },
                 }}
               />,
@@ -375,7 +416,10 @@ export function MapScreen() {
             onClose={() => setDetailsOpen(false)}
             onViewOnMap={() => {
               setDetailsOpen(false);
-              if (map && result)
+              if (!map || !result) return;
+              if (standingOfOutcome(result.outcome) === 'not_located')
+                map.fitBounds(boundsOfCircle(result, result.radiusMeters ?? 30_000), { padding: 24, pitch: 0 });
+              else
                 map.flyTo({
                   center: [result.lng, result.lat],
                   zoom: MAP.flyToZoom,
