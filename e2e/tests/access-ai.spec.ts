@@ -113,8 +113,12 @@ test.describe('/access-ai: analyse a photo without the map', () => {
     await signInLocally(page, { email: uniqueEmail('honest'), name: 'Hon Est' });
     await page.goto('/access-ai');
     const card = page.getByTestId('result-card');
-    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a5a2a' } }).jpeg().toBuffer();
-    await page.getByTestId('photo-input').setInputFiles({ name: 'vineyard.jpg', mimeType: 'image/jpeg', buffer: plain });
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a5a2a' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'vineyard.jpg', mimeType: 'image/jpeg', buffer: plain });
     await expect(card.getByTestId('outcome-label')).toHaveText('Not located');
     await expect(card.getByTestId('outcome')).toContainText('Not located: nothing in the photo placed it');
     await expect(card.getByTestId('place-standing')).toHaveText('Not located');
@@ -130,7 +134,9 @@ test.describe('/access-ai: analyse a photo without the map', () => {
     await snap(page, 'access-ai-not-located-390');
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    await page.getByTestId('photo-input').setInputFiles({ name: 'paris.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(48.8584, 2.2945) });
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'paris.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(48.8584, 2.2945) });
     await expect(card.getByTestId('outcome-label')).toHaveText('Outside Miami-Dade');
     await expect(card.getByTestId('outcome')).toContainText('48.8584, 2.2945');
 
@@ -144,6 +150,9 @@ test.describe('/access-ai: analyse a photo without the map', () => {
     await snap(page, 'dashboard-standing-1280');
     await page.getByRole('button', { name: 'Your account: Hon Est' }).click();
     await page.getByRole('link', { name: 'Location history', exact: true }).click();
-    await expect(page.getByTestId('location-item').getByTestId('standing')).toHaveText(['Outside Miami-Dade', 'Not located']);
+    await expect(page.getByTestId('location-item').getByTestId('standing')).toHaveText([
+      'Outside Miami-Dade',
+      'Not located',
+    ]);
   });
 });

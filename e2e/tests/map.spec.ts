@@ -144,13 +144,11 @@ test.describe('the map', () => {
       if (route.request().method() === 'GET') await indexHeld;
       await route.continue();
     });
-    await page
-      .getByTestId('map-file-input')
-      .setInputFiles({
-        name: 'lummus.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await gpsJpeg(lat, lng, { background: '#8f6f2f', accuracyMeters: 8 }),
-      });
+    await page.getByTestId('map-file-input').setInputFiles({
+      name: 'lummus.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await gpsJpeg(lat, lng, { background: '#8f6f2f', accuracyMeters: 8 }),
+    });
     await expect(page.getByRole('button', { name: 'Analyzing...' })).toBeDisabled();
     release();
     await expect(page.getByTestId('stages').locator('[data-stage="finished"]')).toHaveAttribute('data-status', 'done');

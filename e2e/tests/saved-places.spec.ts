@@ -37,9 +37,13 @@ test.describe('saved places on /map', () => {
     await expect(page.getByTestId('saved-place-marker')).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'Saved place: Vizcaya gardens' })).toBeVisible();
     // Outside the county: drawn too, in the neutral style.
-    await expect(page.getByRole('button', { name: 'Saved place: Times Square' })).toHaveClass(/vt-saved-marker--outside/);
+    await expect(page.getByRole('button', { name: 'Saved place: Times Square' })).toHaveClass(
+      /vt-saved-marker--outside/,
+    );
     // The offline style says what it has and how to get a street basemap.
-    await expect(page.getByTestId('offline-map-note')).toContainText('A street basemap is available with MAP_STYLE_URL');
+    await expect(page.getByTestId('offline-map-note')).toContainText(
+      'A street basemap is available with MAP_STYLE_URL',
+    );
     await snap(page, 'map-saved-places-1280');
 
     await cluster.click();
@@ -72,10 +76,17 @@ test.describe('saved places on /map', () => {
     await snap(page, 'map-saved-navigate-1280');
 
     // Exports beside the JSON: CSV and GeoJSON with municipality, neighbourhood and ZIP, 6 decimals.
-    const [csv] = await Promise.all([page.waitForEvent('download'), sidebar.getByRole('button', { name: 'CSV', exact: true }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      sidebar.getByRole('button', { name: 'CSV', exact: true }).click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/^vision-terminal-index-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
-    expect(rows[0]).toBe('id,name,lat,lng,confidence,located,municipality,neighbourhood,zip,source,status,hasImage,timestamp,analysisId,duplicateOf');
+    const rows = readFileSync((await csv.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe(
+      'id,name,lat,lng,confidence,located,municipality,neighbourhood,zip,source,status,hasImage,timestamp,analysisId,duplicateOf',
+    );
     expect(rows).toHaveLength(PLACES.length + 1);
     const lummus = rows.find((r) => r.includes('Lummus Park north'))!.split(',');
     expect(lummus.slice(2, 4)).toEqual(['25.79', '-80.13']);
@@ -83,7 +94,10 @@ test.describe('saved places on /map', () => {
     expect(lummus[6]).toBe('Miami Beach');
     expect(lummus[8]).toMatch(/^331\d\d$/);
     expect(rows.find((r) => r.includes('Times Square'))).toContain(',outside Miami-Dade,,,,');
-    const [geo] = await Promise.all([page.waitForEvent('download'), sidebar.getByRole('button', { name: 'GeoJSON', exact: true }).click()]);
+    const [geo] = await Promise.all([
+      page.waitForEvent('download'),
+      sidebar.getByRole('button', { name: 'GeoJSON', exact: true }).click(),
+    ]);
     expect(geo.suggestedFilename()).toMatch(/\.geojson$/);
     const fc = JSON.parse(readFileSync((await geo.path())!, 'utf8')) as {
       type: string;
@@ -111,7 +125,9 @@ test.describe('saved places on /map', () => {
     expect(view.center.lat).toBeCloseTo(25.7781, 3);
     expect(view.center.lng).toBeCloseTo(-80.1301, 3);
     // The other saved places are on the map too.
-    await expect(page.locator('[data-testid="saved-place-marker"], [data-testid="saved-place-cluster"]')).not.toHaveCount(0);
+    await expect(
+      page.locator('[data-testid="saved-place-marker"], [data-testid="saved-place-cluster"]'),
+    ).not.toHaveCount(0);
 
     await page.getByRole('link', { name: 'Exit' }).click();
     await page.getByRole('button', { name: 'Your account: Vera View' }).click();
@@ -133,7 +149,9 @@ test.describe('saved places on /map', () => {
     const sidebar = page.getByTestId('index-sidebar');
     const items = sidebar.getByTestId('index-item');
     await expect(items).toHaveCount(2);
-    await expect(items.first().getByTestId('index-duplicate')).toContainText('Duplicate: the same photo was analysed before');
+    await expect(items.first().getByTestId('index-duplicate')).toContainText(
+      'Duplicate: the same photo was analysed before',
+    );
     await expect(items.nth(1).getByTestId('index-duplicate')).toHaveCount(0);
     await items.first().getByTestId('index-duplicate').getByRole('button').click();
     await expect(items.nth(1).getByTestId('index-item-card')).toBeVisible();

@@ -10,9 +10,13 @@ describe('standing of a saved place', () => {
 
   it('reads the spec source names and the engine name of a place outside the county', () => {
     expect(standingOf({ source: 'Fallback', name: 'Miami (General Miami Area)' })).toBe('not_located');
-    expect(standingOf({ source: 'Default Location', name: 'Analysis Failed: a.jpg (Default Miami)' })).toBe('not_located');
+    expect(standingOf({ source: 'Default Location', name: 'Analysis Failed: a.jpg (Default Miami)' })).toBe(
+      'not_located',
+    );
     expect(standingOf({ source: 'Error Fallback', name: 'Error: a.jpg (Default Miami)' })).toBe('not_located');
-    expect(standingOf({ source: 'GPS Metadata', name: outsideCoverageName({ lat: 40.7128, lng: -74.006 }) })).toBe('outside');
+    expect(standingOf({ source: 'GPS Metadata', name: outsideCoverageName({ lat: 40.7128, lng: -74.006 }) })).toBe(
+      'outside',
+    );
     expect(standingOf({ source: 'GPS Metadata', name: 'Brickell, Miami' })).toBe('located');
     expect(standingOf({ source: 'Manual', name: 'Home' })).toBe('located');
   });

@@ -14,7 +14,8 @@ const MAX_CONFIDENCE = 0.95;
 
 export type TextLocatorDeps = { ocr: SceneTextReader };
 
-const quote = (lines: readonly number[], read: ReadText) => lines.map((i) => `“${read.lines[i]?.text ?? ''}”`).join(' and ');
+const quote = (lines: readonly number[], read: ReadText) =>
+  lines.map((i) => `“${read.lines[i]?.text ?? ''}”`).join(' and ');
 
 function toMatch(f: TextFinding): TextMatch {
   return { kind: f.kind, label: f.label, lines: f.lines, ...(f.note ? { note: f.note } : {}) };
@@ -47,13 +48,17 @@ function summaryOf(f: TextFinding, read: ReadText): string {
  * Groups the findings of one photo's text into places: findings that agree (each within the other's radius)
  * support the most specific one; findings that disagree are separate candidates.
  */
-export function placesFromFindings(findings: readonly TextFinding[]): Array<{ main: TextFinding; support: TextFinding[]; confidence: number }> {
+export function placesFromFindings(
+  findings: readonly TextFinding[],
+): Array<{ main: TextFinding; support: TextFinding[]; confidence: number }> {
   const positional = findings
     .filter((f) => f.position && f.radiusMeters && f.confidence > 0)
     .sort((a, b) => a.radiusMeters! - b.radiusMeters! || b.confidence - a.confidence);
   const groups: Array<{ main: TextFinding; support: TextFinding[] }> = [];
   for (const f of positional) {
-    const home = groups.find((g) => haversineMeters(g.main.position!, f.position!) <= Math.max(g.main.radiusMeters!, f.radiusMeters!));
+    const home = groups.find(
+      (g) => haversineMeters(g.main.position!, f.position!) <= Math.max(g.main.radiusMeters!, f.radiusMeters!),
+    );
     if (home) home.support.push(f);
     else groups.push({ main: f, support: [] });
   }
@@ -85,7 +90,14 @@ export function textEvidence(read: ReadText): Evidence[] {
         ? 'Some marks looked like text, but none could be read with confidence.'
         : 'No legible text was found in the photo.';
     const details: TextEvidenceDetails = { ocr, matches: [], hints, timings: read.timings };
-    return [{ locator: 'text', kind: 'absent', summary: hints.length ? `${summary} ${hints.map((h) => h.note ?? h.label).join(' ')}` : summary, details }];
+    return [
+      {
+        locator: 'text',
+        kind: 'absent',
+        summary: hints.length ? `${summary} ${hints.map((h) => h.note ?? h.label).join(' ')}` : summary,
+        details,
+      },
+    ];
   }
   return places.map((p, i) => {
     const details: TextEvidenceDetails = {

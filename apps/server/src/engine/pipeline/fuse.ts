@@ -1,4 +1,14 @@
-import { DOWNTOWN_MIAMI, OUTCOME_CONFIDENCE, OUTSIDE_COVERAGE_NAME, outsideCoverageName, type AnalysisResult, type Candidate, type Evidence, type LatLng, type Place } from '@vt/shared';
+import {
+  DOWNTOWN_MIAMI,
+  OUTCOME_CONFIDENCE,
+  OUTSIDE_COVERAGE_NAME,
+  outsideCoverageName,
+  type AnalysisResult,
+  type Candidate,
+  type Evidence,
+  type LatLng,
+  type Place,
+} from '@vt/shared';
 import { haversineMeters } from '../geo/geometry';
 
 /** Where a whole-county guess is placed and how wide it is (the county spans about 60 km). */
@@ -38,7 +48,8 @@ type Cluster = {
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** Two findings agree when each lies within the other's radius, i.e. within the larger of the two. */
-const agree = (a: Positional, b: Positional) => haversineMeters(a.position, b.position) <= Math.max(a.radiusMeters, b.radiusMeters);
+const agree = (a: Positional, b: Positional) =>
+  haversineMeters(a.position, b.position) <= Math.max(a.radiusMeters, b.radiusMeters);
 
 /**
  * Support for a cluster: the anchor's own confidence, raised by every other locator that agrees, as if each
@@ -48,7 +59,8 @@ const agree = (a: Positional, b: Positional) => haversineMeters(a.position, b.po
  */
 function supportOf(anchor: Positional, members: readonly Positional[]): number {
   const best = new Map<string, Positional>();
-  for (const m of members) if (m.locator !== anchor.locator && (best.get(m.locator)?.confidence ?? -1) < m.confidence) best.set(m.locator, m);
+  for (const m of members)
+    if (m.locator !== anchor.locator && (best.get(m.locator)?.confidence ?? -1) < m.confidence) best.set(m.locator, m);
   let miss = 1 - anchor.confidence;
   for (const m of best.values()) {
     const weight = m.radiusMeters > BROAD_FACTOR * anchor.radiusMeters ? BROAD_WEIGHT : 1;
@@ -72,7 +84,10 @@ function supportOf(anchor: Positional, members: readonly Positional[]): number {
 export function fuse(evidence: Evidence[], deps: FuseDeps): AnalysisResult {
   const positional = evidence.filter(
     (e): e is Positional =>
-      (e.kind === 'position' || e.kind === 'outside_coverage') && Boolean(e.position) && e.confidence !== undefined && e.confidence > 0,
+      (e.kind === 'position' || e.kind === 'outside_coverage') &&
+      Boolean(e.position) &&
+      e.confidence !== undefined &&
+      e.confidence > 0,
   );
   const explanation = evidence.map((e) => e.summary);
 
@@ -95,7 +110,10 @@ export function fuse(evidence: Evidence[], deps: FuseDeps): AnalysisResult {
   if (!best) {
     return {
       ...fallbackResult('Miami'),
-      explanation: [...explanation, 'No locator found the place, so the result is the general Miami area at the prior confidence.'],
+      explanation: [
+        ...explanation,
+        'No locator found the place, so the result is the general Miami area at the prior confidence.',
+      ],
     };
   }
 
@@ -114,7 +132,11 @@ export function fuse(evidence: Evidence[], deps: FuseDeps): AnalysisResult {
   const confidence = candidates[0]!.probability;
   const fusion = describeFusion(best, clusters, scale);
 
-  if (best.anchor.radiusMeters >= VAGUE_RADIUS_M && confidence < OUTCOME_CONFIDENCE.fallback && best.anchor.kind === 'position') {
+  if (
+    best.anchor.radiusMeters >= VAGUE_RADIUS_M &&
+    confidence < OUTCOME_CONFIDENCE.fallback &&
+    best.anchor.kind === 'position'
+  ) {
     return {
       ...fallbackResult('Miami'),
       candidates,
@@ -140,7 +162,11 @@ export function fuse(evidence: Evidence[], deps: FuseDeps): AnalysisResult {
     candidates,
     explanation: inside
       ? [...explanation, ...fusion]
-      : [...explanation, ...fusion, 'Vision Terminal covers Miami-Dade County; this photo was taken elsewhere and is shown where it was taken.'],
+      : [
+          ...explanation,
+          ...fusion,
+          'Vision Terminal covers Miami-Dade County; this photo was taken elsewhere and is shown where it was taken.',
+        ],
   };
 }
 
@@ -165,7 +191,12 @@ function describeFusion(best: Cluster, clusters: readonly Cluster[], scale: numb
   return out;
 }
 
-const base = (name: string, confidence: number, source: string, outcome: AnalysisResult['outcome']): AnalysisResult => ({
+const base = (
+  name: string,
+  confidence: number,
+  source: string,
+  outcome: AnalysisResult['outcome'],
+): AnalysisResult => ({
   outcome,
   name,
   lat: DOWNTOWN_MIAMI.lat,
@@ -186,10 +217,16 @@ export function fallbackResult(name: string): AnalysisResult {
 
 /** Spec 2 §4 (c): the analysis could not run on this photo (e.g. its pixels cannot be decoded). */
 export function failedResult(fileName: string, reason: string): AnalysisResult {
-  return { ...base(`Analysis Failed: ${fileName} (Default Miami)`, OUTCOME_CONFIDENCE.failed, 'Default Location', 'failed'), explanation: [reason] };
+  return {
+    ...base(`Analysis Failed: ${fileName} (Default Miami)`, OUTCOME_CONFIDENCE.failed, 'Default Location', 'failed'),
+    explanation: [reason],
+  };
 }
 
 /** Spec 2 §4 (d): an unexpected error after the retries ran out. */
 export function errorResult(fileName: string, message: string): AnalysisResult {
-  return { ...base(`Error: ${fileName} (Default Miami)`, OUTCOME_CONFIDENCE.error, 'Error Fallback', 'error'), explanation: [message] };
+  return {
+    ...base(`Error: ${fileName} (Default Miami)`, OUTCOME_CONFIDENCE.error, 'Error Fallback', 'error'),
+    explanation: [message],
+  };
 }

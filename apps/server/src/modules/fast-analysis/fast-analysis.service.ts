@@ -52,7 +52,8 @@ export const CLIENT_UPLOAD_PAIRING_MS = 24 * 3_600_000;
 export type FastAnalysisReply = { status: number; body: FastAnalysisResponse };
 
 /** No web search happens here; the spec's webContext field says so rather than staying silently empty. */
-export const WEB_CONTEXT_NOTE = 'No web context: this server does not search the web; the result comes from the photo alone.';
+export const WEB_CONTEXT_NOTE =
+  'No web context: this server does not search the web; the result comes from the photo alone.';
 
 const DATA_URL = /^data:image\/([a-z0-9.+-]+);base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -70,10 +71,17 @@ export function decodeImageData(imageData: unknown): { bytes: Buffer; subtype: s
   return { bytes: Buffer.from(payload, 'base64'), subtype: head[1]!.toLowerCase() };
 }
 
-const extensionOf = (subtype: string) => (subtype === 'jpeg' ? 'jpg' : subtype.replace(/[^a-z0-9]/g, '').slice(0, 8) || 'img');
+const extensionOf = (subtype: string) =>
+  subtype === 'jpeg' ? 'jpg' : subtype.replace(/[^a-z0-9]/g, '').slice(0, 8) || 'img';
 
 /** An empty spec reply: what errors answer with. */
-export function errorReply(status: number, message: string, canRetry: boolean, code: string, extra: Partial<FastAnalysisResponse> = {}): FastAnalysisReply {
+export function errorReply(
+  status: number,
+  message: string,
+  canRetry: boolean,
+  code: string,
+  extra: Partial<FastAnalysisResponse> = {},
+): FastAnalysisReply {
   return {
     status,
     body: {
@@ -126,8 +134,12 @@ export class FastAnalysisService {
     const analysisId = submitted.analyses[0]!.analysisId;
     const row = await this.waitForFinish(analysisId, signal);
     if (!row) {
-      if (signal.aborted) return errorReply(499, 'The client went away; the analysis continues.', true, 'client_gone', { analysisId });
-      return errorReply(504, ANALYSIS_ERROR_MESSAGES.timeout, true, 'analysis_timeout', { analysisId, status: 'running' });
+      if (signal.aborted)
+        return errorReply(499, 'The client went away; the analysis continues.', true, 'client_gone', { analysisId });
+      return errorReply(504, ANALYSIS_ERROR_MESSAGES.timeout, true, 'analysis_timeout', {
+        analysisId,
+        status: 'running',
+      });
     }
     return toReply(row, Math.round(performance.now() - started));
   }
@@ -182,11 +194,17 @@ export class FastAnalysisService {
   async storeClientUpload(user: User, body: UploadForAnalysisRequest): Promise<UploadForAnalysisResponse> {
     const { bytes, subtype } = decodeImageData(body.imageData);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const pairedWith = await this.deps.repo.claimAnalysedPhoto(user.id, sha256, new Date(Date.now() - CLIENT_UPLOAD_PAIRING_MS));
+    const pairedWith = await this.deps.repo.claimAnalysedPhoto(
+      user.id,
+      sha256,
+      new Date(Date.now() - CLIENT_UPLOAD_PAIRING_MS),
+    );
     if (!pairedWith) await this.deps.quota.reserve(user.id, 1);
     const giveBack = () =>
       compensate(() =>
-        pairedWith ? this.deps.repo.unpair(user.id, pairedWith) : (this.deps.quota.release?.(user.id, 1) ?? Promise.resolve()),
+        pairedWith
+          ? this.deps.repo.unpair(user.id, pairedWith)
+          : (this.deps.quota.release?.(user.id, 1) ?? Promise.resolve()),
       );
     const fileName = body.filename?.trim() || `photo.${extensionOf(subtype)}`;
     let staged;
@@ -238,7 +256,11 @@ export class FastAnalysisService {
         engineVersion: this.deps.engineVersion,
       });
     } catch (error) {
-      await Promise.allSettled([this.deps.storage.delete(keys.thumbnailKey), this.deps.storage.delete(keys.displayKey), giveBack()]);
+      await Promise.allSettled([
+        this.deps.storage.delete(keys.thumbnailKey),
+        this.deps.storage.delete(keys.displayKey),
+        giveBack(),
+      ]);
       throw error;
     } finally {
       await this.deps.photos.discard([staged]);
@@ -254,7 +276,12 @@ function clientResult(body: UploadForAnalysisRequest): { result: AnalysisResult;
   const place = inside ? describePlace(position) : null;
   const confidence = body.confidence ?? 0;
   const name = body.locationName?.trim() || (inside ? placeName(place, position) : outsideCoverageName(position));
-  const analysisText = typeof body.analysisResult === 'string' ? body.analysisResult : body.analysisResult ? JSON.stringify(body.analysisResult) : null;
+  const analysisText =
+    typeof body.analysisResult === 'string'
+      ? body.analysisResult
+      : body.analysisResult
+        ? JSON.stringify(body.analysisResult)
+        : null;
   const summary = 'The place was reported by the client with its upload; this server did not analyse the photo.';
   return {
     result: {
@@ -299,7 +326,11 @@ export function toReply(row: AnalysisWithPhoto, processingTimeMs: number): FastA
     processingTimeMs,
   };
   if (!result) {
-    const error = analysis.error ?? { message: ANALYSIS_ERROR_MESSAGES.analysisFailed, canRetry: true, code: 'analysis_failed' };
+    const error = analysis.error ?? {
+      message: ANALYSIS_ERROR_MESSAGES.analysisFailed,
+      canRetry: true,
+      code: 'analysis_failed',
+    };
     return errorReply(500, error.message, error.canRetry, error.code, common);
   }
   const { content, reasoning } = describeResult(result, evidence);
@@ -324,10 +355,17 @@ export function toReply(row: AnalysisWithPhoto, processingTimeMs: number): FastA
     webContext: WEB_CONTEXT_NOTE,
   };
   if (analysis.status === 'failed') {
-    const error = analysis.error ?? { message: ANALYSIS_ERROR_MESSAGES.analysisFailed, canRetry: false, code: 'analysis_failed' };
+    const error = analysis.error ?? {
+      message: ANALYSIS_ERROR_MESSAGES.analysisFailed,
+      canRetry: false,
+      code: 'analysis_failed',
+    };
     // Spec 2 §4: (c) an unsuccessful analysis is a normal answer with success false; (d) an error is a failure.
     const status = result.outcome === 'error' ? 500 : 200;
-    return { status, body: { ...structured, success: false, error: error.message, canRetry: error.canRetry, code: error.code } };
+    return {
+      status,
+      body: { ...structured, success: false, error: error.message, canRetry: error.canRetry, code: error.code },
+    };
   }
   // A locator that failed for a passing reason (model timeout, rate limit) left only the fallback: say so, and
   // that trying again may help, while the result itself is still a success.
@@ -347,7 +385,8 @@ export function toReply(row: AnalysisWithPhoto, processingTimeMs: number): FastA
 function locatorFailure(evidence: Evidence[]): { message: string; canRetry: boolean } | null {
   for (const e of evidence) {
     const error = e.details?.error as { message?: unknown; canRetry?: unknown } | undefined;
-    if (error && typeof error.message === 'string' && error.canRetry === true) return { message: error.message, canRetry: true };
+    if (error && typeof error.message === 'string' && error.canRetry === true)
+      return { message: error.message, canRetry: true };
   }
   return null;
 }
@@ -367,10 +406,14 @@ export function describeResult(result: AnalysisResult, evidence: Evidence[]): { 
   const radius = result.radiusMeters ? ` (within about ${formatRadius(result.radiusMeters)})` : '';
   lines.push(`Confidence: ${Math.round(result.confidence * 100)}%${located ? radius : ''}`);
   lines.push(`Source: ${result.source}`);
-  if (!result.insideCoverage) lines.push('This photo was taken outside Miami-Dade County, which Vision Terminal covers.');
+  if (!result.insideCoverage)
+    lines.push('This photo was taken outside Miami-Dade County, which Vision Terminal covers.');
   if (result.candidates.length > 1) {
     lines.push('', 'Other candidates:');
-    for (const c of result.candidates.slice(1)) lines.push(`- ${c.label} (${fmtCoord(c.lat)}, ${fmtCoord(c.lng)}), ${Math.round(c.probability * 100)}%, ${c.source}`);
+    for (const c of result.candidates.slice(1))
+      lines.push(
+        `- ${c.label} (${fmtCoord(c.lat)}, ${fmtCoord(c.lng)}), ${Math.round(c.probability * 100)}%, ${c.source}`,
+      );
   }
   lines.push('', 'Evidence:', ...result.explanation.map((s) => `- ${s}`));
 

@@ -70,7 +70,8 @@ export function toLocationIndexItem(
   };
 }
 
-export const toItem = (row: LocationIndexRowWithPhoto) => toLocationIndexItem(row, row.thumbnailPhotoId, row.timings, row.result, row.duplicateOf);
+export const toItem = (row: LocationIndexRowWithPhoto) =>
+  toLocationIndexItem(row, row.thumbnailPhotoId, row.timings, row.result, row.duplicateOf);
 
 /** The user's location index: at most 20 items, newest first; the oldest leaves when the 21st arrives. */
 export class LocationIndexService {

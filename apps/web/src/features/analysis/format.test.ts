@@ -47,7 +47,9 @@ describe('formatting', () => {
     expect(outcomeText({ outcome: 'outside_coverage', lat: 48.8584, lng: 2.2945 })).toBe(
       'Outside Miami-Dade: this photo was taken outside the county, at 48.8584, 2.2945. It is shown where it was taken.',
     );
-    expect(outcomeText({ outcome: 'fallback', lat: 25.7617, lng: -80.1918 })).toMatch(/^Not located: .*general Miami area/);
+    expect(outcomeText({ outcome: 'fallback', lat: 25.7617, lng: -80.1918 })).toMatch(
+      /^Not located: .*general Miami area/,
+    );
     expect(outcomeText({ outcome: 'error', lat: 25.7617, lng: -80.1918 })).toMatch(/^Not located: /);
   });
 });
@@ -71,7 +73,10 @@ describe('the spec error table (spec 2 §8)', () => {
     const m = '"notes.txt" is not a supported photo. Upload a JPEG, PNG, WebP, HEIC/HEIF, AVIF or TIFF image.';
     expect(userErrorFor({ status: 415, message: m })).toEqual({ message: m, canRetry: false });
     const week = 'You have used all 5 images this week. Your limit resets on Monday, November 23 at 12:00 AM.';
-    expect(userErrorFor({ status: 429, message: week, code: 'weekly_limit_reached' })).toEqual({ message: week, canRetry: false });
+    expect(userErrorFor({ status: 429, message: week, code: 'weekly_limit_reached' })).toEqual({
+      message: week,
+      canRetry: false,
+    });
     expect(userErrorFor({ status: 429, message: 'slow down', code: 'rate_limited' }).message).toBe(
       'Too many requests. Please wait a moment and try again.',
     );

@@ -15,7 +15,12 @@ describe('textOverlay', () => {
         summary: 'corner',
         details: { ocr, matches: [{ kind: 'intersection', label: 'SW 8 St & SW 27 Ave', lines: [0, 1] }], hints: [] },
       },
-      { locator: 'text', kind: 'position', summary: 'zip', details: { matches: [{ kind: 'zip', label: 'ZIP 33135', lines: [2] }] } },
+      {
+        locator: 'text',
+        kind: 'position',
+        summary: 'zip',
+        details: { matches: [{ kind: 'zip', label: 'ZIP 33135', lines: [2] }] },
+      },
     ];
     const o = textOverlay(evidence)!;
     expect(o.lines.map((l) => l.used)).toEqual([true, true, true]);
@@ -25,30 +30,60 @@ describe('textOverlay', () => {
 
   it('with nothing placed, shows the hints and leaves the lines unused', () => {
     const o = textOverlay([
-      { locator: 'text', kind: 'absent', summary: 'x', details: { ocr, matches: [], hints: [{ kind: 'street', label: 'SW 8 St', lines: [0], note: 'alone' }] } },
+      {
+        locator: 'text',
+        kind: 'absent',
+        summary: 'x',
+        details: { ocr, matches: [], hints: [{ kind: 'street', label: 'SW 8 St', lines: [0], note: 'alone' }] },
+      },
     ])!;
     expect(o.lines.every((l) => !l.used)).toBe(true);
     expect(o.matches).toEqual([expect.objectContaining({ label: 'SW 8 St', note: 'alone', texts: ['SW 8 ST'] })]);
   });
 
   it('leaves out noise that matched nothing and counts it; only noise → null', () => {
-    const noisy = { ...ocr, lines: [line('SW 8 ST', 0.3), { ...line('ga Lr | A fics E +', 0.5) }, { ...line('BAYSIDE', 0.7), confidence: 40 }] };
-    const o = textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: noisy, matches: [], hints: [] } }])!;
+    const noisy = {
+      ...ocr,
+      lines: [
+        line('SW 8 ST', 0.3),
+        { ...line('ga Lr | A fics E +', 0.5) },
+        { ...line('BAYSIDE', 0.7), confidence: 40 },
+      ],
+    };
+    const o = textOverlay([
+      { locator: 'text', kind: 'absent', summary: 'x', details: { ocr: noisy, matches: [], hints: [] } },
+    ])!;
     expect(o.lines.map((l) => l.shown)).toEqual([true, false, false]);
     expect(o.hidden).toBe(2);
     const onlyNoise = { ...ocr, lines: [line('ga Lr | A fics E +', 0.5)] };
-    expect(textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: onlyNoise, matches: [] } }])).toBeNull();
+    expect(
+      textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: onlyNoise, matches: [] } }]),
+    ).toBeNull();
   });
 
   it('nothing read, malformed details, or no text locator → null', () => {
     expect(textOverlay([])).toBeNull();
-    expect(textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: { width: 1, height: 1, lines: [] }, matches: [] } }])).toBeNull();
+    expect(
+      textOverlay([
+        {
+          locator: 'text',
+          kind: 'absent',
+          summary: 'x',
+          details: { ocr: { width: 1, height: 1, lines: [] }, matches: [] },
+        },
+      ]),
+    ).toBeNull();
     expect(textOverlay([{ locator: 'text', kind: 'absent', summary: 'x', details: { ocr: 'nonsense' } }])).toBeNull();
   });
 });
 
 describe('boxStyle', () => {
   it('gives CSS percentages, clamped to the photo', () => {
-    expect(boxStyle({ x: 0.25, y: 0.1, w: 0.5, h: 1.2 })).toEqual({ left: '25.00%', top: '10.00%', width: '50.00%', height: '100.00%' });
+    expect(boxStyle({ x: 0.25, y: 0.1, w: 0.5, h: 1.2 })).toEqual({
+      left: '25.00%',
+      top: '10.00%',
+      width: '50.00%',
+      height: '100.00%',
+    });
   });
 });

@@ -44,7 +44,12 @@ export function textOverlay(evidence: readonly Evidence[]): TextOverlay | null {
 }
 
 /** A relative box as CSS percentages for an absolutely positioned overlay. */
-export function boxStyle(box: { x: number; y: number; w: number; h: number }): Record<'left' | 'top' | 'width' | 'height', string> {
+export function boxStyle(box: {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}): Record<'left' | 'top' | 'width' | 'height', string> {
   const pct = (v: number) => `${(Math.max(0, Math.min(1, v)) * 100).toFixed(2)}%`;
   return { left: pct(box.x), top: pct(box.y), width: pct(box.w), height: pct(box.h) };
 }

@@ -166,7 +166,9 @@ describe('index export', () => {
     expect(lines[0]).toBe(
       'id,name,lat,lng,confidence,located,municipality,neighbourhood,zip,source,status,hasImage,timestamp,analysisId,duplicateOf',
     );
-    expect(lines[1]).toBe('a1,Brickell,25.761712,-80.19,0.8,yes,Miami,Brickell,33131,Manual,idle,false,2026-01-01T00:00:00.000Z,,');
+    expect(lines[1]).toBe(
+      'a1,Brickell,25.761712,-80.19,0.8,yes,Miami,Brickell,33131,Manual,idle,false,2026-01-01T00:00:00.000Z,,',
+    );
     expect(lines[2]).toBe(
       'b2,"\'=HYPERLINK(""x""), ""Calle Ocho""",25.761712,-80.19,0.8,not located,,,,Fallback,idle,false,2026-01-01T00:00:00.000Z,,',
     );

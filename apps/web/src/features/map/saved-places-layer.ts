@@ -40,9 +40,14 @@ function popupContent(item: LocationIndexItem, duplicateName: string | null): HT
   root.append(el('p', item.standing === 'located' ? 'mt-1 text-xs text-muted' : 'mt-1 text-xs text-warm', standing));
   if (place) root.append(el('p', 'mt-1 text-xs text-fg', place));
   root.append(
-    el('p', 'mt-1 font-mono text-xs text-subtle', `${item.coordinates.lat.toFixed(6)}, ${item.coordinates.lng.toFixed(6)}`),
+    el(
+      'p',
+      'mt-1 font-mono text-xs text-subtle',
+      `${item.coordinates.lat.toFixed(6)}, ${item.coordinates.lng.toFixed(6)}`,
+    ),
   );
-  if (duplicateName) root.append(el('p', 'mt-1 text-xs text-warm', `The same photo as “${duplicateName}”, saved earlier.`));
+  if (duplicateName)
+    root.append(el('p', 'mt-1 text-xs text-warm', `The same photo as “${duplicateName}”, saved earlier.`));
   root.append(el('p', 'mt-1 text-[11px] text-subtle', `Saved ${new Date(item.createdAt).toLocaleString()}`));
   return root;
 }
@@ -84,7 +89,12 @@ export class SavedPlacesLayer {
     const radius = item.radiusMeters ?? (item.standing === 'not_located' ? NOT_LOCATED_RADIUS_M : 0);
     this.drawArea(item, radius);
     if (item.standing === 'not_located') {
-      this.map.fitBounds(boundsOfCircle(item, radius), { padding: 48, pitch: 0, bearing: 0, duration: MAP.flyToDurationMs });
+      this.map.fitBounds(boundsOfCircle(item, radius), {
+        padding: 48,
+        pitch: 0,
+        bearing: 0,
+        duration: MAP.flyToDurationMs,
+      });
     } else {
       this.map.flyTo({
         center: [item.coordinates.lng, item.coordinates.lat],
@@ -114,7 +124,10 @@ export class SavedPlacesLayer {
     this.selectedId = null;
     this.popup?.remove();
     this.popup = null;
-    (this.map.getSource(AREA_SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features: [] });
+    (this.map.getSource(AREA_SOURCE) as GeoJSONSource | undefined)?.setData({
+      type: 'FeatureCollection',
+      features: [],
+    });
   }
 
   private drawArea(item: LocationIndexItem, radius: number) {
@@ -127,7 +140,11 @@ export class SavedPlacesLayer {
   private showPopup(item: LocationIndexItem) {
     this.popup?.remove();
     const first = item.duplicateOf ? this.all.find((i) => i.id === item.duplicateOf) : undefined;
-    const popup = new Popup({ offset: item.standing === 'not_located' ? 8 : 24, maxWidth: '300px', focusAfterOpen: false })
+    const popup = new Popup({
+      offset: item.standing === 'not_located' ? 8 : 24,
+      maxWidth: '300px',
+      focusAfterOpen: false,
+    })
       .setLngLat([item.coordinates.lng, item.coordinates.lat])
       .setDOMContent(popupContent(item, first?.name ?? null))
       .addTo(this.map);
@@ -152,18 +169,28 @@ export class SavedPlacesLayer {
       const members = cluster.ids.map((id) => byId.get(id)!);
       // The selected place keeps its own marker even in a crowd it cannot be spread from (the same spot twice).
       const shown = members.find((m) => m.id === this.selectedId) ?? members[0]!;
-      const spreadable = members.some((m) => Math.abs(m.coordinates.lat - shown.coordinates.lat) + Math.abs(m.coordinates.lng - shown.coordinates.lng) > 1e-5);
+      const spreadable = members.some(
+        (m) =>
+          Math.abs(m.coordinates.lat - shown.coordinates.lat) + Math.abs(m.coordinates.lng - shown.coordinates.lng) >
+          1e-5,
+      );
       if (members.length > 1 && spreadable) this.markers.push(this.clusterMarker(members, cluster));
       else this.markers.push(this.placeMarker(shown, members.length));
     }
   }
 
   private placeMarker(item: LocationIndexItem, count: number): Marker {
-    const button = el('button', item.standing === 'outside' ? 'vt-saved-marker vt-saved-marker--outside' : 'vt-saved-marker');
+    const button = el(
+      'button',
+      item.standing === 'outside' ? 'vt-saved-marker vt-saved-marker--outside' : 'vt-saved-marker',
+    );
     button.type = 'button';
     button.dataset.testid = 'saved-place-marker';
     button.dataset.itemId = item.id;
-    button.setAttribute('aria-label', `Saved place: ${item.name}${count > 1 ? ` and ${count - 1} more at the same spot` : ''}`);
+    button.setAttribute(
+      'aria-label',
+      `Saved place: ${item.name}${count > 1 ? ` and ${count - 1} more at the same spot` : ''}`,
+    );
     if (item.thumbnailUrl) button.style.backgroundImage = `url("${item.thumbnailUrl.replace(/"/g, '%22')}")`;
     if (count > 1) button.append(el('span', 'vt-saved-marker__count', String(count)));
     button.addEventListener('click', (event) => {
@@ -191,7 +218,10 @@ export class SavedPlacesLayer {
 }
 
 /** The bounds of a circle of `radiusM` around a point (a degree of longitude shrinks with latitude). */
-export function boundsOfCircle(p: { coordinates: { lat: number; lng: number } } | { lat: number; lng: number }, radiusM: number): LngLatBounds {
+export function boundsOfCircle(
+  p: { coordinates: { lat: number; lng: number } } | { lat: number; lng: number },
+  radiusM: number,
+): LngLatBounds {
   const c = 'coordinates' in p ? p.coordinates : p;
   const dLat = radiusM / 111_320;
   const dLng = radiusM / (111_320 * Math.cos((c.lat * Math.PI) / 180));

@@ -58,15 +58,23 @@ describe('saved places', () => {
   });
 
   it('finds the item a hint means by analysis, then by spot, else none', () => {
-    const items = [item({ id: 'x', analysisId: 'a1' }), item({ id: 'y', analysisId: 'a2', coordinates: { lat: 25.8, lng: -80.2 } })];
+    const items = [
+      item({ id: 'x', analysisId: 'a1' }),
+      item({ id: 'y', analysisId: 'a2', coordinates: { lat: 25.8, lng: -80.2 } }),
+    ];
     expect(itemForHint(items, { id: 'a2', lat: 0, lng: 0 })?.id).toBe('y');
     expect(itemForHint(items, { id: 'gone', lat: 25.80001, lng: -80.2 })?.id).toBe('y');
     expect(itemForHint(items, { id: 'gone', lat: 25.9, lng: -80.2 })).toBeNull();
   });
 
   it('says what the index knows, and not-located or outside in words', () => {
-    expect(savedPlaceLines(item({}))).toEqual({ standing: '95% confidence · GPS Metadata', place: 'Brickell, Miami, 33131' });
-    expect(savedPlaceLines(item({ standing: 'outside', place: null, coordinates: { lat: 40.7128, lng: -74.006 } }))).toEqual({
+    expect(savedPlaceLines(item({}))).toEqual({
+      standing: '95% confidence · GPS Metadata',
+      place: 'Brickell, Miami, 33131',
+    });
+    expect(
+      savedPlaceLines(item({ standing: 'outside', place: null, coordinates: { lat: 40.7128, lng: -74.006 } })),
+    ).toEqual({
       standing: 'Outside Miami-Dade, at 40.7128, -74.0060',
       place: null,
     });

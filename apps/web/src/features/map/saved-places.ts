@@ -37,7 +37,10 @@ const SAME_SPOT_M = 5;
  * The saved place a "show on map" hint means: the index item of the same analysis, else one at the same spot.
  * Null when the place has left the index (the history keeps 50, the index 20); the map then shows the hint alone.
  */
-export function itemForHint(items: readonly LocationIndexItem[], hint: Pick<MapNavigationHint, 'id' | 'lat' | 'lng'>): LocationIndexItem | null {
+export function itemForHint(
+  items: readonly LocationIndexItem[],
+  hint: Pick<MapNavigationHint, 'id' | 'lat' | 'lng'>,
+): LocationIndexItem | null {
   return (
     items.find((i) => i.analysisId === hint.id || i.id === hint.id) ??
     items.find((i) => haversineMeters(i.coordinates, hint) <= SAME_SPOT_M) ??

@@ -108,7 +108,15 @@ export function LocationPreview({
               />
             )}
             {!area && (
-              <circle cx={p.x} cy={p.y} r="6" fill="#ffb454" stroke="#0a0d12" strokeWidth="2" data-testid="preview-point" />
+              <circle
+                cx={p.x}
+                cy={p.y}
+                r="6"
+                fill="#ffb454"
+                stroke="#0a0d12"
+                strokeWidth="2"
+                data-testid="preview-point"
+              />
             )}
           </g>
         )}

@@ -58,6 +58,8 @@ export function placeLine(
 ): string {
   if (standing === 'not_located') return 'Not located';
   if (standing === 'outside') return 'Outside Miami-Dade';
-  const parts = [place?.neighbourhood, place?.municipality].filter((p, i, all): p is string => Boolean(p) && all.indexOf(p) === i);
+  const parts = [place?.neighbourhood, place?.municipality].filter(
+    (p, i, all): p is string => Boolean(p) && all.indexOf(p) === i,
+  );
   return parts.length ? parts.join(', ') : 'Place unknown';
 }

@@ -6,7 +6,15 @@ import { boxStyle, textOverlay } from '../text-evidence';
  * The text evidence a person can check: the photo with a box around every line the text locator read (solid for
  * the lines a match used, dashed for the rest) and, beside it, what each match understood from which words.
  */
-export function TextEvidencePhoto({ imageUrl, evidence, fileName }: { imageUrl: string | null; evidence: readonly Evidence[]; fileName: string | null }) {
+export function TextEvidencePhoto({
+  imageUrl,
+  evidence,
+  fileName,
+}: {
+  imageUrl: string | null;
+  evidence: readonly Evidence[];
+  fileName: string | null;
+}) {
   const overlay = textOverlay(evidence);
   const [focus, setFocus] = useState<number | null>(null);
   if (!overlay || !imageUrl) return null;
@@ -88,8 +96,8 @@ export function TextEvidencePhoto({ imageUrl, evidence, fileName }: { imageUrl: 
             </ul>
             {overlay.hidden > 0 && (
               <p className="mt-1 text-xs text-subtle">
-                {overlay.hidden} more mark{overlay.hidden === 1 ? '' : 's'} looked like text but could not be read
-                with confidence.
+                {overlay.hidden} more mark{overlay.hidden === 1 ? '' : 's'} looked like text but could not be read with
+                confidence.
               </p>
             )}
           </details>

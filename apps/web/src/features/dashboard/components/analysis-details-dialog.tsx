@@ -65,7 +65,9 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
             {standing === 'located' ? (
               <>
                 <dt className="text-subtle">Neighborhood</dt>
-                <dd data-testid="details-neighbourhood">{place?.neighbourhood ?? <span className="text-subtle">Not known</span>}</dd>
+                <dd data-testid="details-neighbourhood">
+                  {place?.neighbourhood ?? <span className="text-subtle">Not known</span>}
+                </dd>
                 <dt className="text-subtle">Municipality</dt>
                 <dd>{place?.municipality ?? <span className="text-subtle">Not known</span>}</dd>
                 <dt className="text-subtle">ZIP</dt>
@@ -74,7 +76,9 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
             ) : (
               <>
                 <dt className="text-subtle">Place</dt>
-                <dd data-testid="details-neighbourhood">{standing === 'outside' ? 'Outside Miami-Dade' : 'Not located'}</dd>
+                <dd data-testid="details-neighbourhood">
+                  {standing === 'outside' ? 'Outside Miami-Dade' : 'Not located'}
+                </dd>
               </>
             )}
             <dt className="text-subtle">Confidence</dt>

@@ -188,13 +188,13 @@ export function AnalysisHistoryView() {
                   <div className="flex flex-wrap items-center gap-2">
                     <p className="truncate font-medium">{a.location?.name ?? a.file_name}</p>
                     {a.location && (
-                    <StandingBadge
-                      confidence={a.location.confidence}
-                      source={a.location.source}
-                      name={a.location.name}
-                      outcome={a.analysis_result?.outcome}
-                    />
-                  )}
+                      <StandingBadge
+                        confidence={a.location.confidence}
+                        source={a.location.source}
+                        name={a.location.name}
+                        outcome={a.analysis_result?.outcome}
+                      />
+                    )}
                   </div>
                   <p className="mt-1 text-sm text-muted">
                     {a.location

@@ -50,7 +50,11 @@ export function RecentActivity({
       ) : (
         <ul aria-labelledby="recent-activity" className="divide-y divide-line">
           {analyses.map((a) => (
-            <li key={a.id} data-testid="recent-analysis" className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center">
+            <li
+              key={a.id}
+              data-testid="recent-analysis"
+              className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center"
+            >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="truncate font-medium">{a.location?.name ?? a.file_name}</p>
@@ -64,7 +68,9 @@ export function RecentActivity({
                   )}
                 </div>
                 <p className="mt-1 text-sm text-muted">
-                  {a.location ? placeLine(a.location, standingOf({ ...a.location, outcome: a.analysis_result?.outcome })) : 'Not analysed yet'}
+                  {a.location
+                    ? placeLine(a.location, standingOf({ ...a.location, outcome: a.analysis_result?.outcome }))
+                    : 'Not analysed yet'}
                   <span aria-hidden="true"> · </span>
                   {new Date(a.created_at).toLocaleDateString()}
                 </p>

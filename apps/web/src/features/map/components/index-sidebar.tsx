@@ -32,7 +32,6 @@ const badgeTone: Record<LocationIndexItem['status'], string> = {
   error: 'bg-danger/15 text-danger border-danger/50',
 };
 
-
 /** What the list says of a place beside its coordinates: its confidence when located, otherwise why not. */
 function standingText(item: LocationIndexItem): string {
   if (item.standing === 'not_located') return 'Not located';
@@ -493,7 +492,13 @@ function exportIndex(items: readonly LocationIndexItem[], format: (typeof EXPORT
 }
 
 /** "The same photo as #3": a repeated upload points to the first index item analysed from those bytes. */
-function DuplicateNote({ first, onOpen }: { first: LocationIndexItem | null; onOpen: (first: LocationIndexItem) => void }) {
+function DuplicateNote({
+  first,
+  onOpen,
+}: {
+  first: LocationIndexItem | null;
+  onOpen: (first: LocationIndexItem) => void;
+}) {
   return (
     <p className="px-2.5 pb-2 text-[11px] leading-snug text-warm" data-testid="index-duplicate">
       Duplicate: the same photo was analysed before

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { DOWNTOWN_MIAMI, MAP, standingOfOutcome, type Analysis, type Candidate, type LocationIndexItem, type MapNavigationHint } from '@vt/shared';
+import {
+  DOWNTOWN_MIAMI,
+  MAP,
+  standingOfOutcome,
+  type Analysis,
+  type Candidate,
+  type LocationIndexItem,
+  type MapNavigationHint,
+} from '@vt/shared';
 import { ACCEPT_PHOTOS, StageList, useAnalysisRun, useLocationIndex } from '../../analysis';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
