@@ -107,6 +107,13 @@ test.describe('saved places on /map', () => {
     const viz = fc.features.find((f) => f.properties.name === 'Vizcaya gardens')!;
     expect(viz.geometry.coordinates).toEqual([-80.2106, 25.7443]);
     expect(viz.properties.municipality).toBe('Miami');
+
+    // On a phone the places, the popup and the index sheet still fit.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sidebar.getByRole('button', { name: 'Close the index' }).click();
+    await page.getByRole('button', { name: 'Saved place: Vizcaya gardens' }).click();
+    await expect(popup).toBeInViewport();
+    await snap(page, 'map-saved-places-390');
   });
 
   test('the dashboard View and the history Open on Map open that place and its popup', async ({ page }) => {

@@ -192,6 +192,7 @@ export class SavedPlacesLayer {
       `Saved place: ${item.name}${count > 1 ? ` and ${count - 1} more at the same spot` : ''}`,
     );
     if (item.thumbnailUrl) button.style.backgroundImage = `url("${item.thumbnailUrl.replace(/"/g, '%22')}")`;
+    else button.classList.add('vt-saved-marker--plain');
     if (count > 1) button.append(el('span', 'vt-saved-marker__count', String(count)));
     button.addEventListener('click', (event) => {
       event.stopPropagation();

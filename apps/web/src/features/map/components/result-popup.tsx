@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { USER_CONFIRMED_SOURCE, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
+import { USER_CONFIRMED_SOURCE, standingOfOutcome, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
 import { formatConfidence, formatRadius, OUTCOME_LABEL } from '../../analysis';
 import { cx } from '../../../components/ui/cx';
 import { compareLinks, describeResult, otherCandidates } from '../geo';
@@ -91,9 +91,14 @@ export function ResultPopup({
           </div>
         </div>
       ) : (
-        result.source !== USER_CONFIRMED_SOURCE && (
+        result.source !== USER_CONFIRMED_SOURCE &&
+        (standingOfOutcome(result.outcome) === 'not_located' ? (
+          <p className="mt-2 text-[11px] text-warm">
+            Not located: the circle is the whole area it could be in, not a place anyone found.
+          </p>
+        ) : (
           <p className="mt-2 text-[11px] text-subtle">Wrong place? Drag the marker, or pick a numbered candidate.</p>
-        )
+        ))
       )}
       {notice && (
         <p className="vt-fade-in mt-2 text-xs text-accent" data-testid="popup-notice">
