@@ -100,11 +100,18 @@ describe('announcements (GET/POST/DELETE /api/notifications)', () => {
     expect((await user.api('/api/notifications')).body.current).toBeNull();
   });
 
-  it('refuses writes from non-founders (403) and everything from anonymous visitors (401)', async () => {
+  it('refuses writes from non-founders (403) and from anonymous visitors (401); the banner itself is public', async () => {
     expect((await user.api('/api/notifications', { method: 'POST', body: { title: 't', message: 'm' } })).status).toBe(403);
     expect((await user.api('/api/notifications?clearAll=true', { method: 'DELETE' })).status).toBe(403);
     const anon = server.browser();
-    expect((await anon.api('/api/notifications')).status).toBe(401);
+    // Spec 2 §4: the banner is for every visitor on every screen, signed out included.
+    const posted = await founder.api('/api/notifications', { method: 'POST', body: { title: 'Public', message: 'For all' } });
+    expect(posted.status).toBe(201);
+    const seen = await anon.api('/api/notifications');
+    expect(seen.status).toBe(200);
+    expect(seen.body.current).toMatchObject({ title: 'Public', message: 'For all' });
+    expect(JSON.stringify(seen.body)).not.toMatch(/founder|@/i);
+    expect((await founder.api('/api/notifications?clearAll=true', { method: 'DELETE' })).status).toBe(200);
     expect((await anon.api('/api/notifications', { method: 'POST', body: { title: 't', message: 'm' } })).status).toBe(401);
     expect((await anon.fetch('/api/notifications/stream')).status).toBe(401);
   });

@@ -11,8 +11,9 @@ const HEARTBEAT_MS = 25_000;
 export function notificationsRoutes(app: FastifyInstance, { notifications }: { notifications: NotificationsService }): void {
   const openEventStream = eventStreams(app, { heartbeatMs: HEARTBEAT_MS, retryMs: 3000 });
 
-  app.get('/api/notifications', async (request) => {
-    requireUser(request);
+  // Public: the spec's banner is for every visitor on every screen, signed out included. The announcement is
+  // what the founder chose to show everyone; it names no author.
+  app.get('/api/notifications', async () => {
     return { success: true, current: await notifications.current() };
   });
 

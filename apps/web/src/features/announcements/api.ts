@@ -14,21 +14,21 @@ import { apiGet, apiSend } from '../../lib/api-client';
 export const NOTIFICATIONS_KEY = ['notifications', 'current'] as const;
 
 /**
- * The current announcement: fetched on mount, polled every 30 s, and replaced at once by what the server's
- * stream pushes (a founder's post reaches every open browser without waiting for the poll).
+ * The current announcement, for every visitor: fetched on mount and polled every 30 s. For a signed-in person it
+ * is also replaced at once by what the server's stream pushes (a founder's post reaches every open browser without
+ * waiting for the poll); the stream is not opened for signed-out visitors, who would each hold a connection.
  */
-export function useCurrentAnnouncement(enabled: boolean) {
+export function useCurrentAnnouncement(streaming: boolean) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: NOTIFICATIONS_KEY,
     queryFn: ({ signal }) => apiGet('/api/notifications', NotificationCurrentResponseSchema, { signal, reportAuthErrors: false }),
-    enabled,
     refetchInterval: TIMING.notificationPollMs,
     // Spec 2 §8: a failed fetch leaves the banner as it was.
     retry: false,
   });
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
+    if (!streaming || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/notifications/stream', { withCredentials: true });
     source.addEventListener('notification', (event) => {
       try {
@@ -39,7 +39,7 @@ export function useCurrentAnnouncement(enabled: boolean) {
       }
     });
     return () => source.close();
-  }, [enabled, client]);
+  }, [streaming, client]);
   return query;
 }
 

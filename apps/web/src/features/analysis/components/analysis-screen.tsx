@@ -18,7 +18,7 @@ export function AnalysisScreen() {
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_1fr]">
         <div className="space-y-6">
           <DropZone
             busy={busy}

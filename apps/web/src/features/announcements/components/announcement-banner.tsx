@@ -9,11 +9,12 @@ import { markNotificationRead, readNotificationIds } from '../read-ids';
 import { cx } from '../../../components/ui/cx';
 import { trackActivity } from '../../activity';
 
-/** The global announcement banner (spec 2 §4): on every screen for signed-in people, until dismissed. */
+/** The global announcement banner (spec 2 §4): on every screen for every visitor, until dismissed. */
 export function AnnouncementBanner() {
   const { isAuthenticated } = useSession();
   const { data } = useCurrentAnnouncement(isAuthenticated);
-  const current = isAuthenticated ? (data?.current ?? null) : null;
+  const current = data?.current ?? null;
+  const overlayRef = useBannerRoom();
   const [readIds, setReadIds] = useState(readNotificationIds);
   const [leaving, setLeaving] = useState<string | null>(null);
   // Full-screen pages (the map) cover the page flow; there the banner floats above them instead.
@@ -37,7 +38,7 @@ export function AnnouncementBanner() {
       leaving={leaving === current.id}
       onDismiss={() => {
         setLeaving(current.id);
-        trackActivity('notification_interaction', { id: current.id, action: 'dismiss' });
+        if (isAuthenticated) trackActivity('notification_interaction', { id: current.id, action: 'dismiss' });
       }}
     />
   );
@@ -46,6 +47,7 @@ export function AnnouncementBanner() {
   // base under the tint keeps the text readable over the map.
   return overlay ? (
     <div
+      ref={overlayRef}
       className="fixed inset-x-3 bottom-3 z-[60] overflow-hidden rounded-xl border border-line bg-surface shadow-2xl lg:top-4 lg:right-28 lg:bottom-auto lg:left-[22rem]"
       data-testid="announcement-overlay"
     >
@@ -54,6 +56,34 @@ export function AnnouncementBanner() {
   ) : (
     banner
   );
+}
+
+/**
+ * While the banner floats along the bottom of a full-screen page (the map on a phone), the page's bottom controls
+ * (zoom buttons, the index sheet, the map note) move up by its height: `--vt-banner-room` on the document. Zero when
+ * it sits at the top (wide screens) or is gone.
+ */
+function useBannerRoom() {
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!node) return;
+    const measure = () => {
+      const rect = node.getBoundingClientRect();
+      const atBottom = rect.top > window.innerHeight / 2;
+      root.style.setProperty('--vt-banner-room', atBottom ? `${Math.ceil(window.innerHeight - rect.top)}px` : '0px');
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty('--vt-banner-room');
+    };
+  }, [node]);
+  return setNode;
 }
 
 export function BannerView({

@@ -65,7 +65,7 @@ export function DatabaseAnalytics() {
       <h2 id="database-analytics" className="text-lg font-semibold">
         Database Analytics
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Panel title="User Activity">
           {admin.data ? (
             <div className="space-y-1">

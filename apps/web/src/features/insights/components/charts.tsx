@@ -64,7 +64,9 @@ export function ChartCard({
               {children(data)}
             </ResponsiveContainer>
           </div>
-          <table className="sr-only">
+          {/* The table is for screen readers; wrapped, because a table ignores sr-only's 1 px width and widens the page. */}
+          <div className="sr-only">
+          <table>
             <caption>{title}</caption>
             <thead>
               <tr>
@@ -81,6 +83,7 @@ export function ChartCard({
               ))}
             </tbody>
           </table>
+          </div>
         </figure>
       )}
     </Card>

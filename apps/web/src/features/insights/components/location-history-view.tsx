@@ -63,7 +63,8 @@ export function LocationHistoryView() {
         title="Location History"
         lead={`The places from your analyses and the ones you added, newest first (the ${LIMITS.locationHistoryMax} newest are kept).`}
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* grid-cols-1 on phones: an implicit column would grow to the longest place name and scroll sideways. */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <label className="flex-1">

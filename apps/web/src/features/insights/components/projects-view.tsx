@@ -48,7 +48,7 @@ export function ProjectsView() {
           </ButtonLink>
         </Card>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <ul className="grid content-start gap-2" aria-label="Projects">
             {categories.data.byCategory.map((c) => (
               <li key={c.category}>

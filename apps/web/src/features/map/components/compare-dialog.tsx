@@ -22,7 +22,7 @@ export function CompareDialog({
       onClose={onClose}
       testId="compare-dialog"
     >
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {items.map((item) => (
           <li
             key={item.id}

@@ -269,7 +269,7 @@ export function MapScreen() {
 
           <section
             aria-label="Analyse a photo"
-            className="absolute top-3 left-3 z-10 flex max-h-[calc(100%-1.5rem)] w-[calc(100%-6.5rem)] flex-col gap-3 overflow-y-auto rounded-2xl border border-line bg-surface/95 p-3 shadow-2xl backdrop-blur sm:top-4 sm:left-4 sm:w-80 sm:p-4"
+            className="absolute top-3 left-3 z-10 flex max-h-[calc(100%-1.5rem-var(--vt-banner-room,0px))] w-[calc(100%-6.5rem)] flex-col gap-3 overflow-y-auto rounded-2xl border border-line bg-surface/95 p-3 shadow-2xl backdrop-blur sm:top-4 sm:left-4 sm:w-80 sm:p-4"
           >
             <div className="flex items-center justify-between gap-2">
               <h1 className="text-sm font-semibold">Vision Terminal Map</h1>
@@ -353,7 +353,7 @@ export function MapScreen() {
           {offlineStyle && (
             <p
               className={cx(
-                'pointer-events-none absolute bottom-3 left-3 z-[5] max-w-[16rem] rounded-md bg-bg/80 px-2 py-1 text-[11px] leading-snug text-subtle sm:bottom-4 sm:left-4 sm:max-w-xs',
+                'pointer-events-none absolute bottom-[calc(var(--vt-banner-room,0px)+0.75rem)] left-3 z-[5] max-w-[16rem] rounded-md bg-bg/80 px-2 py-1 text-[11px] leading-snug text-subtle sm:left-4 sm:max-w-xs',
                 indexOpen && 'hidden sm:block',
               )}
               data-testid="offline-map-note"
@@ -373,7 +373,7 @@ export function MapScreen() {
           </ButtonLink>
 
           {indexOpen && (
-            <div className="absolute right-3 bottom-3 left-3 z-10 flex max-h-[55%] sm:top-16 sm:right-4 sm:bottom-auto sm:left-auto sm:max-h-[calc(100%-6rem)]">
+            <div className="absolute right-3 bottom-[calc(var(--vt-banner-room,0px)+0.75rem)] left-3 z-10 flex max-h-[55%] sm:top-16 sm:right-4 sm:bottom-auto sm:left-auto sm:max-h-[calc(100%-6rem-var(--vt-banner-room,0px))]">
               <IndexSidebar
                 items={items}
                 loading={index.isPending}

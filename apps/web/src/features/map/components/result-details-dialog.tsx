@@ -27,7 +27,7 @@ export function ResultDetailsDialog({
       testId="result-details"
     >
       {result && analysis && (
-        <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
           {image ? (
             <img
               src={image}

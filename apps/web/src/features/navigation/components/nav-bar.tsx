@@ -21,7 +21,8 @@ function Shell({ compact, children }: { compact: boolean; children: React.ReactN
     <header
       data-compact={compact}
       className={cx(
-        'sticky top-0 z-50 border-b transition-[background-color,border-color,padding] duration-300',
+        // Above the announcement banner (z-50, later in the page), so the phone menu opens over it, not under it.
+        'sticky top-0 z-[51] border-b transition-[background-color,border-color,padding] duration-300',
         compact ? 'border-line bg-bg/90 backdrop-blur-md' : 'border-transparent bg-bg',
       )}
     >
