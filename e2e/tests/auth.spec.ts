@@ -65,11 +65,39 @@ test.describe('sign-in through the built-in local provider', () => {
     await page.evaluate(() => localStorage.setItem('@@auth0spajs@@::stale', 'x'));
     await page.goto('/?error=access_denied&error_description=User%20cancelled');
     await expect(page.getByText('Auth Error')).toBeVisible();
+    // In words: what happened, and a way on.
+    await expect(page.getByTestId('auth-error-message')).toContainText('Sign-in did not finish. User cancelled');
+    await expect(page.getByTestId('auth-error-message').getByRole('button', { name: 'Sign in again' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('@@auth0spajs@@::stale'))).toBeNull();
     await page.getByRole('link', { name: 'Clear Cache' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+  });
+
+  test('opened at 127.0.0.1 while PUBLIC_URL says localhost: sent to localhost first, and sign-in works', async ({
+    page,
+    baseURL,
+  }) => {
+    const loopback = baseURL!.replace('localhost', '127.0.0.1');
+    expect(loopback).not.toBe(baseURL);
+    await page.goto(`${loopback}/dashboard`);
+    await expect(page).toHaveURL(new RegExp(`^${baseURL!.replace(/[.]/g, '\\.')}/`));
+    await page.getByRole('button', { name: 'Sign in to continue' }).click();
+    await expect(page).toHaveURL(/\/local-idp\//);
+    await page.getByLabel('Email').fill(uniqueEmail('loopback'));
+    await page.getByLabel('Name').fill('Lou Pback');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Auth Error')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Lou/ })).toBeVisible();
+  });
+
+  test('a sign-in that comes back to another window says so in words and offers to sign in again', async ({ page }) => {
+    await page.goto('/?error=login_mismatch');
+    await expect(page.getByTestId('auth-error-message')).toContainText('at another address of this site');
+    await page.getByTestId('auth-error-message').getByRole('button', { name: 'Sign in again' }).click();
+    await expect(page).toHaveURL(/\/local-idp\//);
   });
 
   test('an expired session on an API call shows Session Expired with Go to Home', async ({

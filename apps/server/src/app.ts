@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { createRateLimitBackend } from './adapters/rate-limit/rate-limit-store';
 import fastifyStatic from '@fastify/static';
+import { installCanonicalHost } from './lib/canonical-host';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandling } from './lib/errors';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   const rateLimits = createRateLimitBackend({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, database });
   app.addHook('onClose', () => rateLimits.close());
   await app.register(rateLimit, { global: false, ...rateLimits.options });
+  installCanonicalHost(app, { publicUrl: config.publicUrl });
   installCsrfGuard(app, { publicUrl: config.publicUrl });
 
   const usersService = new UsersService(new UsersRepository(database.db), {

@@ -179,7 +179,7 @@ export class AuthService {
     if (input.browserState !== input.state) {
       throw new LoginError(
         'login_mismatch',
-        'This sign-in was started in another browser window. Please sign in again.',
+        'This sign-in was started in another browser window or at another address of this site. Please sign in again from here.',
       );
     }
     let result;

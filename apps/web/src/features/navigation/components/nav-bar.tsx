@@ -64,21 +64,42 @@ export function NavBar() {
     </Link>
   );
 
-  // After a provider error the bar offers only the way out: clearing the stale sign-in state.
+  // After a sign-in error the bar says in words what happened and offers the ways out: sign in again, or clear
+  // the stale sign-in state (the spec's Auth Error and Clear Cache).
   if (authError) {
     return (
-      <Shell compact={compact}>
-        {home}
-        <div className="ml-auto flex items-center gap-3" role="alert">
-          <span className="text-sm font-semibold text-warm">Auth Error</span>
-          <a
-            href="/clear-auth0.html?auto"
-            className="rounded-md px-3 py-2 text-sm font-medium text-accent underline hover:text-accent-strong"
-          >
-            Clear Cache
-          </a>
+      <>
+        <Shell compact={compact}>
+          {home}
+          <div className="ml-auto flex items-center gap-3">
+            <span className="text-sm font-semibold text-warm">Auth Error</span>
+            <a
+              href="/clear-auth0.html?auto"
+              className="rounded-md px-3 py-2 text-sm font-medium text-accent underline hover:text-accent-strong"
+            >
+              Clear Cache
+            </a>
+          </div>
+        </Shell>
+        <div role="alert" className="border-b border-warm/50 bg-warm/10" data-testid="auth-error-message">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3 text-sm sm:px-8">
+            <p className="min-w-0 flex-1 basis-64 text-fg">
+              <strong className="font-semibold">Sign-in did not finish.</strong>{' '}
+              {authErrorText(authError)}
+            </p>
+            <button
+              type="button"
+              onClick={() => {
+                authErrorStore.set(null);
+                startSignIn(returnToFrom(location));
+              }}
+              className="rounded-md border border-line bg-raised px-3 py-1.5 font-semibold hover:border-accent/60"
+            >
+              Sign in again
+            </button>
+          </div>
         </div>
-      </Shell>
+      </>
     );
   }
 
@@ -276,4 +297,19 @@ function AccountMenu({
       </div>
     </div>
   );
+}
+
+/** What went wrong at sign-in, in words: the server's own sentence, else one per known code. */
+export function authErrorText(error: { error: string; description: string | null }): string {
+  if (error.description) return error.description;
+  switch (error.error) {
+    case 'access_denied':
+      return 'The sign-in was cancelled or refused at the provider. Sign in again to continue.';
+    case 'login_mismatch':
+      return 'The sign-in was started in another window or at another address of this site. Sign in again from here.';
+    case 'login_expired':
+      return 'The sign-in took too long or was already used. Sign in again.';
+    default:
+      return `The sign-in provider reported “${error.error}”. Sign in again; if it keeps happening, use Clear Cache.`;
+  }
 }
