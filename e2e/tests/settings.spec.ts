@@ -41,7 +41,9 @@ test.describe('/settings', () => {
     expect(Array.isArray(data.analyses)).toBe(true);
   });
 
-  test('deleting the account signs out; the same e-mail then starts a new, empty account', async ({ page }) => {
+  test('deleting the account signs out here and at the provider, and says so; signing in again asks who, then starts a new, empty account', async ({
+    page,
+  }) => {
     const email = uniqueEmail('settings-delete');
     await signInLocally(page, { email, name: 'Dee Delete' });
     const res = await page.request.post('/api/photos', {
@@ -72,20 +74,18 @@ test.describe('/settings', () => {
     await dialog.getByLabel('E-mail address').fill(email);
     await confirm.click();
 
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+    await expect(page.getByTestId('account-deleted')).toContainText('You are signed out here and at the sign-in provider');
     await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
     expect((await page.request.get('/api/users/profile')).status()).toBe(401);
 
-    // The local provider may still remember the person (its own session), then it signs them straight back in.
+    // The provider's session ended too: Sign In shows its form rather than signing the person straight back in.
     await page.getByRole('button', { name: 'Sign In' }).first().click();
-    await page.waitForURL(
-      (url) => url.pathname.startsWith('/local-idp/') || url.pathname === '/dashboard' || url.pathname === '/',
-    );
-    if (page.url().includes('/local-idp/')) {
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Name').fill('Dee Again');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    }
+    await expect(page).toHaveURL(/\/local-idp\//);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Dee Again');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
     const session = (await (await page.request.get('/api/auth/session')).json()) as {
       user: { email: string; analysisCount: number };

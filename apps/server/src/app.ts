@@ -117,7 +117,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   registerDataStats(app, { config, database, version: APP_VERSION });
   registerOpenApi(app, { version: APP_VERSION });
   siteRoutes(app, { config });
-  await registerAuth(app, { config, database, usersService });
+  const { authService } = await registerAuth(app, { config, database, usersService });
   usersRoutes(app, { usersService });
   const { quota } = await registerAccess(app, { config, database, founderEmails: effectiveFounderEmails(config) });
   const engine = await registerAnalysisEngine(app, { config, database, quota, pubsub });
@@ -125,7 +125,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   // A place the owner confirmed on the map is a trusted place: the gallery remembers it (when the owner allows).
   corrections.onPlaceConfirmed((e) => engine.gallery.onPlaceConfirmed(e).then(() => undefined));
   registerDataApi(app, { database });
-  registerAccount(app, { config, database });
+  registerAccount(app, { config, database, providerLogoutUrl: (token) => authService.providerLogoutUrl(token) });
   registerActivity(app, { database, usersService, scheduledCleanupDays: config.access.scheduledCleanupDays });
   mapRoutes(app, { config });
   await registerNotifications(app, { database, pubsub });

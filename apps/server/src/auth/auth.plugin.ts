@@ -21,7 +21,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * client for whichever provider is configured, server-side sessions, and `request.user` for every
  * /api and /auth request (see guards.ts).
  */
-export async function registerAuth(app: FastifyInstance, { config, database, usersService }: AuthDeps): Promise<void> {
+export async function registerAuth(
+  app: FastifyInstance,
+  { config, database, usersService }: AuthDeps,
+): Promise<{ authService: AuthService }> {
   const postLogoutRedirectUri = `${config.publicUrl}/`;
   const redirectUri = `${config.publicUrl}/auth/callback`;
   let settings: OidcClientSettings;
@@ -95,4 +98,5 @@ export async function registerAuth(app: FastifyInstance, { config, database, use
   });
 
   authRoutes(app, { authService, publicUrl: config.publicUrl, provider });
+  return { authService };
 }

@@ -269,6 +269,16 @@ export class AuthService {
     return session;
   }
 
+  /**
+   * Where the browser ends this session at the provider (its logout with the session's ID token as hint), without
+   * ending ours: account deletion removes the sessions with the user, and must still sign the person out at the
+   * provider, or pressing Sign In would silently sign them in again and make a new account.
+   */
+  async providerLogoutUrl(token: string | undefined): Promise<string> {
+    const session = token ? await this.repo.findSession(hashToken(token)) : undefined;
+    return session ? this.oidc.logoutUrl(session.idTokenHint) : this.oidc.postLogoutRedirectUri;
+  }
+
   /** Ends the session and says where the browser goes next (the provider's logout, or home). */
   async logout(token: string | undefined): Promise<{ redirectTo: string }> {
     const session = token ? await this.endSession(hashToken(token)) : undefined;

@@ -149,7 +149,12 @@ describe('account export and deletion', () => {
     expect(await count('gallery_entries', danaId)).toBe(1);
     const res = await dana.api('/api/account', { method: 'DELETE', body: { confirm: ' Dana@Example.com ' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: true });
+    // Ended at the provider too: the browser goes to its logout, with this session's ID token as the hint.
+    expect(res.body.deleted).toBe(true);
+    const logout = new URL(res.body.redirectTo as string);
+    expect(logout.pathname).toMatch(/\/local-idp\/session\/end$/);
+    expect(logout.searchParams.get('id_token_hint')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(logout.searchParams.get('post_logout_redirect_uri')).toBe(`${server.baseUrl}/`);
     expect(res.response.headers.getSetCookie().some((c) => /^vt_session=;/.test(c))).toBe(true);
 
     const users = await queryRows(server.db.database.db, sql`select id from users where id = ${danaId}`);

@@ -8,12 +8,16 @@ import { AccountService } from './account.service';
 /** Export and deletion of one's own account. Registered after the analysis engine, whose storage it uses. */
 export function registerAccount(
   app: FastifyInstance,
-  { config, database }: { config: Config; database: Database },
+  {
+    config,
+    database,
+    providerLogoutUrl,
+  }: { config: Config; database: Database; providerLogoutUrl: (token: string | undefined) => Promise<string> },
 ): void {
   const account = new AccountService(
     new AccountRepository(database.db),
     app.analysisEngine.storage,
     (message, details) => app.log.warn(details, message),
   );
-  accountRoutes(app, { account, secureCookies: config.publicUrl.startsWith('https://') });
+  accountRoutes(app, { account, providerLogoutUrl, secureCookies: config.publicUrl.startsWith('https://') });
 }

@@ -5,7 +5,16 @@ import type { AccountService } from './account.service';
 
 export function accountRoutes(
   app: FastifyInstance,
-  { account, secureCookies }: { account: AccountService; secureCookies: boolean },
+  {
+    account,
+    secureCookies,
+    providerLogoutUrl,
+  }: {
+    account: AccountService;
+    secureCookies: boolean;
+    /** The provider's logout for this browser's session (read before the session rows go with the user). */
+    providerLogoutUrl: (token: string | undefined) => Promise<string>;
+  },
 ): void {
   app.get('/api/account/export', async (request, reply) => {
     const user = requireUser(request);
@@ -20,10 +29,12 @@ export function accountRoutes(
 
   app.delete<{ Body: { confirm?: unknown } | undefined }>('/api/account', async (request, reply) => {
     const user = requireUser(request);
+    const redirectTo = await providerLogoutUrl(request.cookies[SESSION_COOKIE]);
     await account.deleteAccount(user, request.body?.confirm);
-    // The session rows went with the user (cascade); the cookie goes too so the browser is plainly signed out.
+    // The session rows went with the user (cascade); the cookie goes too so the browser is plainly signed out, and
+    // the browser is sent to the provider's logout so its session ends there as well.
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies });
     reply.header('cache-control', 'no-store');
-    return { deleted: true };
+    return { deleted: true, redirectTo };
   });
 }

@@ -1,7 +1,7 @@
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useLocation } from 'react-router';
-import { askedReturnTo, startSignIn, useSession } from '../../features/auth';
+import { askedReturnTo, startSignIn, accountDeletedOnThisLoad, useSession } from '../../features/auth';
 import {
   CallToAction,
   DemoTerminal,
@@ -29,6 +29,7 @@ export function Component() {
   const location = useLocation();
   const asked = askedReturnTo(location.state, '');
   const { data: figures } = useBenchmarks();
+  const accountDeleted = accountDeletedOnThisLoad();
 
   return (
     <Page title="Where was this photo taken?" className="py-10 sm:py-14">
@@ -47,6 +48,16 @@ export function Component() {
             the neighbourhood and a confidence you can check — backed by GPS metadata, street signs, the county street
             grid and building and landmark recognition.
           </p>
+          {accountDeleted && !isAuthenticated && (
+            <p
+              role="status"
+              data-testid="account-deleted"
+              className="mt-6 max-w-xl rounded-lg border border-ok/40 bg-ok/10 p-3 text-sm text-fg"
+            >
+              Your account and everything stored for it were deleted. You are signed out here and at the sign-in
+              provider; signing in again would start a new, empty account.
+            </p>
+          )}
           {!isAuthenticated && asked && (
             <p role="status" className="mt-6 max-w-xl rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-fg">
               Sign in to open <span className="font-mono">{asked}</span>. You will be taken there once you are signed in.

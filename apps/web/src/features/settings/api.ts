@@ -26,7 +26,7 @@ export function useUpdateProfile() {
   });
 }
 
-const DeletedSchema = z.object({ deleted: z.literal(true) });
+const DeletedSchema = z.object({ deleted: z.literal(true), redirectTo: z.string() });
 
 export function useDeleteAccount() {
   return useMutation({

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
-import { clearAuthStorage } from '../../auth';
+import { clearAuthStorage, rememberAccountDeleted } from '../../auth';
 import { useDeleteAccount } from '../api';
 import { trapTab } from '../../../components/ui/trap-tab';
 
@@ -24,10 +24,12 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
 
   const confirm = () =>
     remove.mutate(typed, {
-      onSuccess: () => {
+      onSuccess: (done) => {
         clearAuthStorage();
-        // A full load: every cached query of the deleted user goes, and the home page starts signed out.
-        window.location.assign('/');
+        rememberAccountDeleted();
+        // On to the provider's logout (it ends the sign-in there too, then returns home): a full load, so every
+        // cached query of the deleted user goes, and Sign In afterwards asks who is signing in.
+        window.location.assign(done.redirectTo);
       },
     });
 
