@@ -47,4 +47,13 @@ test.describe('map access (spec 2 §2, §9)', () => {
     await expect(page).toHaveURL(/\/map$/);
     await expect(page.getByTestId('map')).toBeVisible();
   });
+
+  test('the pricing page says what the product does: the map needs an access code', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Pricing' }).first().click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByText('every feature is open to every signed-in user')).toHaveCount(0);
+    await expect(page.getByText('the full-screen map opens with an access code')).toBeVisible();
+    await expect(page.getByText('The full-screen 3D map, opened with an access code')).toBeVisible();
+  });
 });

@@ -9,7 +9,8 @@ const included = [
   'Image analysis at no charge, within a weekly allowance that access codes can raise',
   'Full AI features: metadata, text, street grid, reference photos and the vision model',
   'No time limits on your account during the beta',
-  'Complete access: map, history, location index, export and delete',
+  'Your histories, the location index, exports and account deletion',
+  'The full-screen 3D map, opened with an access code (ask us for one)',
 ];
 
 const faq: Array<{ q: string; a: string }> = [
@@ -44,7 +45,7 @@ export function Component() {
       <PageHeader
         eyebrow="Pricing"
         title="Free during the beta"
-        lead="Vision Terminal is free until further notice. Prices are coming soon — until then, every feature is open to every signed-in user."
+        lead="Vision Terminal is free until further notice. Prices are coming soon. Until then every signed-in user can analyse photos and keep their histories and location index; the full-screen map opens with an access code."
       />
 
       <section
