@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
-import sharp from 'sharp';
-import { gpsJpeg, streetSignPhoto } from '../fixtures/photos';
+import { gpsJpeg, signWithVagueGps } from '../fixtures/photos';
 import { expectAreaFramed } from '../fixtures/map';
 
 async function snap(page: Page, name: string) {
@@ -276,19 +275,7 @@ test.describe('map: the location index, worked', () => {
     test.setTimeout(120_000);
     await openMap(page, 'candidate');
     // The SW 8 St & SW 27 Ave sign, with a vague (800 m) GPS fix in Miami Beach: two places compete.
-    const photo = await sharp(await streetSignPhoto())
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'TestPhone', Model: 'E2E' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '25/1 47/1 265200/10000',
-          GPSLongitudeRef: 'W',
-          GPSLongitude: '80/1 7/1 480000/10000',
-          GPSHPositioningError: '80000/100',
-        },
-      })
-      .toBuffer();
+    const photo = await signWithVagueGps();
     await page
       .getByTestId('map-file-input')
       .setInputFiles({ name: 'two-places.jpg', mimeType: 'image/jpeg', buffer: photo });

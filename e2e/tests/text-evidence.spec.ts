@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
-import { streetSignPhoto } from '../fixtures/photos';
+import { signWithVagueGps, streetSignPhoto } from '../fixtures/photos';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
 async function snap(page: Page, name: string) {
@@ -47,4 +47,20 @@ test.describe('text evidence: a photo located by the sign in it', () => {
       await snap(page, `text-evidence-${width}`);
     });
   }
+
+  test('rival places are numbered pins on the result card\'s small map, each with its probability', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInLocally(page, { email: uniqueEmail('rivals'), name: 'Riva Ls' });
+    await page.goto('/access-ai');
+    await page.getByTestId('photo-input').setInputFiles({ name: 'two-places.jpg', mimeType: 'image/jpeg', buffer: await signWithVagueGps() });
+    const card = page.getByTestId('result-card');
+    const preview = card.getByTestId('location-preview');
+    await expect(preview).toBeVisible({ timeout: 90_000 });
+    await expect(preview).toContainText(/1 · \d+%/);
+    const rival = card.getByTestId('preview-candidate').first();
+    await expect(rival.locator('text').first()).toHaveText('2');
+    await expect(rival.locator('text').last()).toHaveText(/^\d+%$/);
+    await expect(rival.locator('title')).toHaveText(/^Candidate 2: .+, \d+%$/);
+    await snap(page, 'result-card-candidates-1280');
+  });
 });

@@ -47,7 +47,8 @@ export function LocationPreview({
   const p = projection.project(point);
   const downtown = projection.project(DOWNTOWN_MIAMI);
   const radiusPx = radiusMeters ? projection.metersToPx(radiusMeters) : 0;
-  const others = candidates.slice(1).map((c) => projection.project(c));
+  // The other candidates, numbered as on the map (2, 3, …), each with its probability; the first is the answer.
+  const others = candidates.slice(1, 5).map((c, i) => ({ ...projection.project(c), n: i + 2, c }));
   const frame = projection.project({ lat: countyBox.maxLat, lng: countyBox.minLng });
   const frameEnd = projection.project({ lat: countyBox.minLat, lng: countyBox.maxLng });
 
@@ -90,8 +91,26 @@ export function LocationPreview({
             Downtown
           </text>
         </g>
-        {others.map((o, i) => (
-          <circle key={i} cx={o.x} cy={o.y} r="4" fill="none" stroke="#a9b3c1" strokeWidth="1.2" />
+        {others.map((o) => (
+          <g key={o.n} data-testid="preview-candidate">
+            <title>{`Candidate ${o.n}: ${o.c.label}, ${Math.round(o.c.probability * 100)}%`}</title>
+            <circle cx={o.x} cy={o.y} r="7" fill="#0c1118" stroke="#ffb454" strokeWidth="1.2" />
+            <text x={o.x} y={o.y + 3} fill="#ffb454" fontSize="9" fontWeight="700" textAnchor="middle">
+              {o.n}
+            </text>
+            <text
+              x={o.x > WIDTH - 60 ? o.x - 10 : o.x + 10}
+              y={o.y + 3}
+              textAnchor={o.x > WIDTH - 60 ? 'end' : 'start'}
+              fill="#e6edf3"
+              fontSize="10"
+              stroke="#0c1118"
+              strokeWidth="3"
+              paintOrder="stroke"
+            >
+              {Math.round(o.c.probability * 100)}%
+            </text>
+          </g>
         ))}
         {pointInFrame && (
           <g>
@@ -118,6 +137,21 @@ export function LocationPreview({
                 data-testid="preview-point"
               />
             )}
+            {!area && others.length > 0 && candidates[0] && (
+              <text
+                x={p.x > WIDTH - 60 ? p.x - 10 : p.x + 10}
+                y={p.y - 8}
+                textAnchor={p.x > WIDTH - 60 ? 'end' : 'start'}
+                fill="#ffb454"
+                fontSize="10"
+                fontWeight="700"
+                stroke="#0c1118"
+                strokeWidth="3"
+                paintOrder="stroke"
+              >
+                1 · {Math.round(candidates[0].probability * 100)}%
+              </text>
+            )}
           </g>
         )}
       </svg>
@@ -127,6 +161,9 @@ export function LocationPreview({
           : 'County outline unavailable: the frame is the Miami-Dade coordinate box.'}{' '}
         {!pointInFrame && <span className="text-warm">The photo’s place is too far away to draw here.</span>}
         {area && <span className="text-warm">Not located: the dashed circle is the whole area it could be in.</span>}
+        {others.length > 0 && (
+          <span>Numbered rings are the other places the evidence points to, each with its probability.</span>
+        )}
       </figcaption>
     </figure>
   );
