@@ -283,6 +283,8 @@ test.describe('map: the location index, worked', () => {
     await expect(popup).toBeVisible({ timeout: 90_000 });
     // The popup lists the other places too; here the numbered marker itself is used.
     await expect(popup.getByTestId('popup-candidates')).toContainText('South Beach');
+    // The streets the sign named are drawn through the corner and labelled.
+    await expect(page.getByTestId('read-street-label')).toHaveText(['SW 8 St', 'SW 27 Ave']);
     await snap(page, 'map-candidates-1280');
     // The rival place is kilometres away: back to the opening view, where both markers are on screen.
     await popup.getByRole('button', { name: 'Index', exact: true }).click();

@@ -8,6 +8,7 @@ import {
   indexExport,
   indexCsv,
   indexGeoJson,
+  streetLines,
   statusBadge,
   displayStatus,
   formatProcessingTime,
@@ -180,5 +181,47 @@ describe('index export', () => {
     expect(fc.type).toBe('FeatureCollection');
     expect(fc.features[0]!.geometry).toEqual({ type: 'Point', coordinates: [-80.19, 25.761712] });
     expect(fc.features[0]!.properties).toMatchObject({ name: 'Brickell', municipality: 'Miami', zip: '33131' });
+  });
+});
+
+describe('streetLines', () => {
+  const base = {
+    outcome: 'found' as const,
+    name: 'Little Havana, Miami',
+    lat: 25.766,
+    lng: -80.2388,
+    confidence: 0.9,
+    radiusMeters: 350,
+    source: 'Text in Photo',
+    insideCoverage: true,
+    place: null,
+    candidates: [],
+    explanation: [],
+  };
+  const sign = (label: string, kind = 'intersection') => ({
+    locator: 'text',
+    kind: 'position' as const,
+    summary: 'corner',
+    position: { lat: 25.766, lng: -80.2388 },
+    radiusMeters: 350,
+    details: { matches: [{ kind, label, lines: [0, 1] }] },
+  });
+
+  it('draws the street east–west and the avenue north–south through the corner, labelled', () => {
+    const lines = streetLines(base, [sign('SW 8 St & SW 27 Ave')]);
+    expect(lines.map((l) => l.label)).toEqual(['SW 8 St', 'SW 27 Ave']);
+    const [street, avenue] = lines;
+    expect(street!.coordinates[0]![1]).toBe(25.766);
+    expect(street!.coordinates[1]![1]).toBe(25.766);
+    expect(street!.coordinates[0]![0]).toBeLessThan(-80.2388);
+    expect(avenue!.coordinates[0]![0]).toBe(-80.2388);
+    expect(avenue!.coordinates[1]![0]).toBe(-80.2388);
+  });
+
+  it('draws nothing for another kind of match, another outcome, or evidence elsewhere', () => {
+    expect(streetLines(base, [sign('2700 block of SW 8 St', 'block')])).toEqual([]);
+    expect(streetLines({ ...base, outcome: 'fallback' }, [sign('SW 8 St & SW 27 Ave')])).toEqual([]);
+    expect(streetLines({ ...base, lat: 25.9 }, [sign('SW 8 St & SW 27 Ave')])).toEqual([]);
+    expect(streetLines(base, [])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   DOWNTOWN_MIAMI,
+  TextEvidenceDetailsSchema,
   LIMITS,
   type AnalysisResult,
   type Candidate,
@@ -219,4 +220,59 @@ export function indexGeoJson(items: readonly LocationIndexItem[]) {
       return { type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [lng, lat] }, properties };
     }),
   };
+}
+
+/** Half the length of a street drawn through a corner the text was read from: about 600 m each way. */
+const STREET_HALF_DEG = 0.0055;
+
+/** A grid street (east–west: St, Ter, Dr…) or avenue (north–south: Ave, Ct, Pl…) by its type word. */
+function axisOf(name: string): 'street' | 'avenue' | null {
+  if (/\b(ave|avenue|ct|court|pl|place)\b/i.test(name)) return 'avenue';
+  if (/\b(st|street|ter|terr|terrace|dr|drive|rd|road|ln|lane)\b/i.test(name)) return 'street';
+  return null;
+}
+
+export type StreetLine = { label: string; coordinates: [number, number][] };
+
+/**
+ * The streets a sign named, to draw and label through the located corner: for a result whose text evidence
+ * matched an intersection ("SW 8 St & SW 27 Ave"), an east–west line for the street and a north–south one for the
+ * avenue, as the county grid the engine placed it on runs. Nothing for other results or streets off the grid.
+ */
+export function streetLines(result: AnalysisResult, evidence: readonly Evidence[]): StreetLine[] {
+  if (result.outcome !== 'found') return [];
+  const text = evidence.find(
+    (e) =>
+      e.locator === 'text' &&
+      e.kind === 'position' &&
+      e.position &&
+      haversineMeters(e.position, result) <= Math.max(50, e.radiusMeters ?? 0),
+  );
+  const details = text ? TextEvidenceDetailsSchema.safeParse(text.details) : null;
+  const corner = details?.success ? details.data.matches.find((m) => m.kind === 'intersection') : undefined;
+  if (!corner || !text?.position) return [];
+  const { lat, lng } = text.position;
+  return corner.label
+    .split(' & ')
+    .map((name) => name.trim())
+    .flatMap((name): StreetLine[] => {
+      const axis = axisOf(name);
+      if (!axis) return [];
+      const dLng = STREET_HALF_DEG / Math.cos((lat * Math.PI) / 180);
+      return [
+        {
+          label: name,
+          coordinates:
+            axis === 'street'
+              ? [
+                  [lng - dLng, lat],
+                  [lng + dLng, lat],
+                ]
+              : [
+                  [lng, lat - STREET_HALF_DEG],
+                  [lng, lat + STREET_HALF_DEG],
+                ],
+        },
+      ];
+    });
 }

@@ -1,9 +1,45 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
-import { MAP, standingOfOutcome, type AnalysisResult, type Candidate } from '@vt/shared';
-import { circlePolygon, otherCandidates } from './geo';
+import { MAP, standingOfOutcome, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
+import { circlePolygon, otherCandidates, streetLines, type StreetLine } from './geo';
 import { boundsOfCircle } from './saved-places-layer';
 
 const CIRCLE_SOURCE = 'vt-uncertainty';
+const STREET_SOURCE = 'vt-read-streets';
+
+/**
+ * The streets a sign named, drawn through the located corner with a label at the end of each (DOM labels: the
+ * offline style has no glyphs). Returns the labels' markers so the caller can remove them with the result.
+ */
+function drawStreets(map: MapLibreMap, lines: StreetLine[]): Marker[] {
+  if (!map.getSource(STREET_SOURCE)) {
+    map.addSource(STREET_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    map.addLayer({
+      id: 'vt-read-streets',
+      type: 'line',
+      source: STREET_SOURCE,
+      paint: { 'line-color': '#ffb454', 'line-width': 3, 'line-opacity': 0.75 },
+    });
+  }
+  (map.getSource(STREET_SOURCE) as GeoJSONSource).setData({
+    type: 'FeatureCollection',
+    features: lines.map((l) => ({
+      type: 'Feature' as const,
+      properties: { label: l.label },
+      geometry: { type: 'LineString' as const, coordinates: l.coordinates },
+    })),
+  });
+  return lines.map((l) => {
+    const label = document.createElement('div');
+    label.className = 'vt-street-label';
+    label.dataset.testid = 'read-street-label';
+    label.textContent = l.label;
+    // Near the corner (a tenth of the way to the line's end) so it shows at street zoom, where the ends are off screen.
+    const [a, b] = [l.coordinates[0]!, l.coordinates[l.coordinates.length - 1]!];
+    const mid: [number, number] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const at: [number, number] = [mid[0] + (b[0] - mid[0]) * 0.12, mid[1] + (b[1] - mid[1]) * 0.12];
+    return new Marker({ element: label, anchor: 'left', offset: [8, 0] }).setLngLat(at).addTo(map);
+  });
+}
 
 /** Share of the map's height the located spot sits below the centre after the fly. */
 const POPUP_ROOM_SHARE = 0.22;
@@ -48,6 +84,8 @@ export function placeResult(
     onDragged?: (point: { lat: number; lng: number }) => void;
     /** The owner picked another candidate marker as the place. */
     onPickCandidate?: (candidate: Candidate) => void;
+    /** The analysis' evidence: a sign's streets are drawn from it. */
+    evidence?: readonly Evidence[];
   },
 ): PlacedResult {
   ensureCircleLayers(map);
@@ -58,6 +96,8 @@ export function placeResult(
   });
 
   if (standingOfOutcome(result.outcome) === 'not_located') return placeArea(map, result, popupContent, opts.fly);
+
+  const streets = drawStreets(map, streetLines(result, opts.evidence ?? []));
 
   const el = document.createElement('button');
   el.type = 'button';
@@ -132,8 +172,10 @@ export function placeResult(
       popup.remove();
       marker.remove();
       for (const c of candidates) c.remove();
+      for (const label of streets) label.remove();
       const source = map.getSource(CIRCLE_SOURCE) as GeoJSONSource | undefined;
       source?.setData({ type: 'FeatureCollection', features: [] });
+      (map.getSource(STREET_SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features: [] });
     },
   };
 }

@@ -117,7 +117,12 @@ export function MapScreen() {
     const fly = flownFor.current !== analysis.id;
     flownFor.current = analysis.id;
     currentId.current = analysis.id;
-    const current = placeResult(map, result, analysis.thumbnailUrl, popupEl, { fly, onDragged, onPickCandidate });
+    const current = placeResult(map, result, analysis.thumbnailUrl, popupEl, {
+      fly,
+      onDragged,
+      onPickCandidate,
+      evidence: analysis.evidence,
+    });
     placed.current = current;
     if (!fly) current.openPopup();
     return () => {
@@ -353,7 +358,7 @@ export function MapScreen() {
           {offlineStyle && (
             <p
               className={cx(
-                'pointer-events-none absolute bottom-[calc(var(--vt-banner-room,0px)+0.75rem)] left-3 z-[5] max-w-[16rem] rounded-md bg-bg/80 px-2 py-1 text-[11px] leading-snug text-subtle sm:left-4 sm:max-w-xs',
+                'pointer-events-none absolute bottom-[calc(var(--vt-banner-room,0px)+0.75rem)] left-3 z-[5] max-w-[16rem] rounded-md bg-bg/80 px-2 py-1 text-[11px] leading-snug text-subtle sm:left-1/2 sm:max-w-sm sm:-translate-x-1/2 sm:text-center',
                 indexOpen && 'hidden sm:block',
               )}
               data-testid="offline-map-note"
