@@ -84,6 +84,10 @@ test.describe('/dashboard', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('details-id')).toHaveText(id);
     await expect(dialog.getByTestId('details-coordinates')).toHaveText(/^25\.77\d{4}, -80\.13\d{4}$/);
+    // Each part of the place under its own label: the municipality is never shown as the neighbourhood.
+    await expect(dialog.getByText('Municipality', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Miami Beach', { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId('details-neighbourhood')).not.toHaveText('Miami Beach');
     await snap(page, 'dashboard-details');
     // Escape closes it; focus cannot leave it while open (the page behind is inert).
     await page.keyboard.press('Escape');
