@@ -80,6 +80,9 @@ test.describe('phones: every page fits 390 px and the banner covers no control',
       }
       const covered = await coveredControls(p);
       if (covered.length) failures.push(`${who} ${path}: the banner covers ${covered.join(' | ')}`);
+      const dir = process.env.E2E_SCREENSHOTS;
+      if (dir && who === 'founder' && ['/dashboard', '/location-history', '/founder-dashboard'].includes(path))
+        await p.screenshot({ path: `${dir}/phone-${path.slice(1)}-390.png`, fullPage: true });
     };
 
     for (const path of [...PUBLIC, ...SIGNED_IN, ...FOUNDER]) await visit(page, path, 'founder');
@@ -90,6 +93,7 @@ test.describe('phones: every page fits 390 px and the banner covers no control',
     await page.getByRole('button', { name: 'Open menu' }).click();
     const covered = await coveredControls(page);
     if (covered.length) failures.push(`phone menu: the banner covers ${covered.join(' | ')}`);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-menu-390.png` });
 
     // /map with the index sheet open.
     await page.goto('/map');
@@ -98,6 +102,7 @@ test.describe('phones: every page fits 390 px and the banner covers no control',
     await expect(page.getByTestId('index-sidebar')).toBeVisible();
     await page.waitForTimeout(400);
     const onMap = await coveredControls(page);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-map-banner-390.png` });
     if (onMap.length) failures.push(`/map with the index: the banner covers ${onMap.join(' | ')}`);
 
     const userContext = await browser.newContext();
