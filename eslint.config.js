@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.cache/**', 'test-results/**', 'e2e/artifacts/**', 'bench/out/**', 'apps/server/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.cache/**',
+      'test-results/**',
+      'e2e/artifacts/**',
+      'bench/out/**',
+      'apps/server/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -26,7 +35,14 @@ export default tseslint.config(
       // Features do not reach into each other's internals (architecture.md): import from a feature's index only.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/*', '!**/features/*/index'], message: "Import another feature through its index ('features/<name>')." }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*/*', '!**/features/*/index'],
+              message: "Import another feature through its index ('features/<name>').",
+            },
+          ],
+        },
       ],
     },
   },

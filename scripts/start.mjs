@@ -9,11 +9,15 @@ checkNodeVersion();
 ensureDependencies();
 ensureWebBuild();
 log('starting the server…');
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  // Memory settings shared with the engine benchmark's server process (scripts/lib/server-runtime.mjs).
-  env: serverEnv(),
-});
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    // Memory settings shared with the engine benchmark's server process (scripts/lib/server-runtime.mjs).
+    env: serverEnv(),
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -43,7 +43,11 @@ ensureDependencies();
 step('chromium', ensureChromium);
 step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
 step('lint', () => run('npm', ['run', '--silent', 'lint']));
-step('unit + integration (PGlite)', () => run('npx', ['vitest', 'run'], { env: { ...process.env, VT_TEST_DB: 'pglite' } }));
+// Formatting is checked like types and lint: `npm run format` fixes what this reports.
+step('format', () => run('npm', ['run', '--silent', 'format:check']));
+step('unit + integration (PGlite)', () =>
+  run('npx', ['vitest', 'run'], { env: { ...process.env, VT_TEST_DB: 'pglite' } }),
+);
 if (process.env.TEST_DATABASE_URL) {
   step('integration (PostgreSQL)', () =>
     run('npx', ['vitest', 'run', 'apps/server'], { env: { ...process.env, VT_TEST_DB: 'postgres' } }),

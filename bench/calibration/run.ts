@@ -25,7 +25,9 @@ const at = (o: unknown, ...keys: string[]): Calibration | null => {
   let v: unknown = o;
   for (const k of keys) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
   const c = v as Calibration | undefined;
-  return c && Array.isArray(c.bins) ? { n: c.n ?? c.bins.reduce((s, b) => s + b.n, 0), ece: c.ece, bins: c.bins } : null;
+  return c && Array.isArray(c.bins)
+    ? { n: c.n ?? c.bins.reduce((s, b) => s + b.n, 0), ece: c.ece, bins: c.bins }
+    : null;
 };
 
 const accuracy = read('engine-accuracy.json');
@@ -33,10 +35,30 @@ const signs = read('text-signs-heldout.json');
 const gallery = read('gallery.json');
 
 const sources = [
-  { set: 'generated corpus (engine-accuracy.json)', date: accuracy?.date, locator: 'metadata', of: at(accuracy, 'summary', 'calibration', 'metadata') },
-  { set: 'generated corpus (engine-accuracy.json)', date: accuracy?.date, locator: 'fused', of: at(accuracy, 'summary', 'calibration', 'fused', 'all') },
-  { set: 'street signs, held-out half (text-signs-heldout.json)', date: signs?.date, locator: 'text', of: at(signs, 'calibration', 'text') },
-  { set: 'street signs, held-out half (text-signs-heldout.json)', date: signs?.date, locator: 'fused', of: at(signs, 'calibration', 'fused') },
+  {
+    set: 'generated corpus (engine-accuracy.json)',
+    date: accuracy?.date,
+    locator: 'metadata',
+    of: at(accuracy, 'summary', 'calibration', 'metadata'),
+  },
+  {
+    set: 'generated corpus (engine-accuracy.json)',
+    date: accuracy?.date,
+    locator: 'fused',
+    of: at(accuracy, 'summary', 'calibration', 'fused', 'all'),
+  },
+  {
+    set: 'street signs, held-out half (text-signs-heldout.json)',
+    date: signs?.date,
+    locator: 'text',
+    of: at(signs, 'calibration', 'text'),
+  },
+  {
+    set: 'street signs, held-out half (text-signs-heldout.json)',
+    date: signs?.date,
+    locator: 'fused',
+    of: at(signs, 'calibration', 'fused'),
+  },
   { set: 'gallery (gallery.json)', date: gallery?.date, locator: 'gallery', of: at(gallery, 'calibration', 'gallery') },
   { set: 'gallery (gallery.json)', date: gallery?.date, locator: 'fused', of: at(gallery, 'calibration', 'fused') },
 ];
@@ -49,7 +71,13 @@ const perLocator = ['metadata', 'text', 'gallery', 'fused'].map((locator) => {
     locator,
     n: pooled.n,
     ece: pooled.ece,
-    sets: parts.map((p) => ({ set: p.set, date: p.date ?? null, n: p.of?.n ?? null, ece: p.of?.ece ?? null, measured: !!p.of })),
+    sets: parts.map((p) => ({
+      set: p.set,
+      date: p.date ?? null,
+      n: p.of?.n ?? null,
+      ece: p.of?.ece ?? null,
+      measured: !!p.of,
+    })),
     bins: pooled.bins,
   };
 });
@@ -63,7 +91,8 @@ table(
 const file = writeResult('calibration.json', {
   benchmark: 'bench/calibration/run.ts',
   date: new Date().toISOString(),
-  definition: 'ECE over ten bins of the stated confidence (the probability that the truth lies within the stated radius); pooled from each benchmark\'s bins',
+  definition:
+    "ECE over ten bins of the stated confidence (the probability that the truth lies within the stated radius); pooled from each benchmark's bins",
   target: { ece: 0.1 },
   perLocator,
 });

@@ -14,7 +14,12 @@ describe('corpus generator', () => {
 
   it('writes GPS that exifr reads back within 1e-6°, with accuracy, time and phone', async () => {
     // West and north of the county, an island and a far south-west point: both hemispheres' refs matter.
-    manifest = await generateCorpus({ outDir: dir, width: 64, height: 48, placeIds: ['cape-florida', 'fisher-island', 'aventura', 'everglades-entrance'] });
+    manifest = await generateCorpus({
+      outDir: dir,
+      width: 64,
+      height: 48,
+      placeIds: ['cape-florida', 'fisher-island', 'aventura', 'everglades-entrance'],
+    });
     expect(manifest.withGps).toHaveLength(4);
     for (const entry of manifest.withGps) {
       const bytes = readFileSync(join(dir, entry.file));

@@ -15,7 +15,11 @@ import sharp from 'sharp';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { getPlace, UNINCORPORATED, type GazetteerEntry } from '@vt/server/src/engine/geo/gazetteer';
 import { containsPoint, distanceToPolygonsMeters, type IndexedPolygons } from '@vt/server/src/engine/geo/geometry';
-import { loadHighResCounty, loadTigerPlaces, loadZillowNeighbourhoods } from '@vt/server/src/engine/test/shared-geodata';
+import {
+  loadHighResCounty,
+  loadTigerPlaces,
+  loadZillowNeighbourhoods,
+} from '@vt/server/src/engine/test/shared-geodata';
 
 export const BENCH_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const DEFAULT_CORPUS_DIR = join(BENCH_DIR, 'out', 'corpus');
@@ -145,7 +149,6 @@ export type Manifest = {
   withoutGps: ManifestEntry[];
 };
 
-
 /**
  * Photo-like pixels: a sky-to-ground gradient, mid-frequency texture, a few blocks like buildings and sensor-like
  * noise. Flat test cards compress to a few kilobytes and make decoding look cheap; this lands at 2–5 MB per
@@ -180,7 +183,11 @@ export function synthesizePixels(width: number, height: number, seed: number): B
       const texture = 18 * Math.sin(x * f1 * 3 + phase) * sy + 10 * Math.sin((x + y) * f2 * 1.7);
       const block = rowBlocks.find((b) => x >= b.x0 && x < b.x1);
       for (let c = 0; c < 3; c++) {
-        const base = block ? block.colour[c]! : v < horizon ? sky[c]! * (1 - v / horizon) + 230 * (v / horizon) : ground[c]!;
+        const base = block
+          ? block.colour[c]!
+          : v < horizon
+            ? sky[c]! * (1 - v / horizon) + 230 * (v / horizon)
+            : ground[c]!;
         px[i + c] = Math.max(0, Math.min(255, base + texture + noise[n++ & 0xfffff]!));
       }
     }
@@ -219,7 +226,13 @@ export type PhotoExif = {
 };
 
 /** Encodes raw RGB as a JPEG with camera, time and (optionally) a GPS IFD written by libvips' EXIF writer. */
-export async function encodePhoto(pixels: Buffer, width: number, height: number, exif: PhotoExif, quality = 90): Promise<Buffer> {
+export async function encodePhoto(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  exif: PhotoExif,
+  quality = 90,
+): Promise<Buffer> {
   const ifd3: Record<string, string> = {};
   if (exif.gps) {
     const { lat, lng, accuracyMeters } = exif.gps;
@@ -250,7 +263,11 @@ const PHONES: Array<[make: string, model: string]> = [
 ];
 
 /** Expected municipality and neighbourhood of a photo taken at `at`, near the gazetteer entry `entry`. */
-export function expectedPlace(entry: GazetteerEntry, at: { lat: number; lng: number }, zillowNames: string[] = []): ManifestEntry['expected'] {
+export function expectedPlace(
+  entry: GazetteerEntry,
+  at: { lat: number; lng: number },
+  zillowNames: string[] = [],
+): ManifestEntry['expected'] {
   const neighbourhood = entry.kind === 'neighbourhood' ? entry.name : null;
   return {
     lat: at.lat,
@@ -263,7 +280,11 @@ export function expectedPlace(entry: GazetteerEntry, at: { lat: number; lng: num
 }
 
 /** Reference polygons from ../shared/data/geo, read at run time only. */
-export type ReferenceGeo = { county: IndexedPolygons; incorporated: Array<{ name: string; index: IndexedPolygons }>; zillow: Array<{ name: string; index: IndexedPolygons }> };
+export type ReferenceGeo = {
+  county: IndexedPolygons;
+  incorporated: Array<{ name: string; index: IndexedPolygons }>;
+  zillow: Array<{ name: string; index: IndexedPolygons }>;
+};
 
 export function loadReferenceGeo(): ReferenceGeo {
   return {
@@ -277,11 +298,22 @@ export function loadReferenceGeo(): ReferenceGeo {
 const COAST_TOLERANCE_M = 150;
 
 /** Whether a photo at `p` keeps the entry's municipality (and neighbourhood) by the reference polygons. */
-function keepsPlace(geo: ReferenceGeo, entry: GazetteerEntry, p: { lat: number; lng: number }, movedM: number): boolean {
-  const inCounty = containsPoint(geo.county, p.lng, p.lat) || distanceToPolygonsMeters(geo.county, p.lng, p.lat) <= COAST_TOLERANCE_M;
+function keepsPlace(
+  geo: ReferenceGeo,
+  entry: GazetteerEntry,
+  p: { lat: number; lng: number },
+  movedM: number,
+): boolean {
+  const inCounty =
+    containsPoint(geo.county, p.lng, p.lat) || distanceToPolygonsMeters(geo.county, p.lng, p.lat) <= COAST_TOLERANCE_M;
   if (!inCounty) return false;
   const cities = geo.incorporated.filter((c) => containsPoint(c.index, p.lng, p.lat)).map((c) => c.name);
-  if (entry.municipality === UNINCORPORATED ? cities.length !== 0 : cities.length !== 1 || cities[0] !== entry.municipality) return false;
+  if (
+    entry.municipality === UNINCORPORATED
+      ? cities.length !== 0
+      : cities.length !== 1 || cities[0] !== entry.municipality
+  )
+    return false;
   if (entry.kind === 'neighbourhood') {
     const poly = geo.zillow.find((z) => z.name === entry.name);
     return poly ? containsPoint(poly.index, p.lng, p.lat) : movedM <= 200;
@@ -295,7 +327,11 @@ function keepsPlace(geo: ReferenceGeo, entry: GazetteerEntry, p: { lat: number; 
  * still put it in the same municipality (and neighbourhood); after failed tries the move shrinks, and at worst
  * the gazetteer point itself is used.
  */
-export function photoPosition(geo: ReferenceGeo, entry: GazetteerEntry, r: () => number): { lat: number; lng: number; movedM: number } {
+export function photoPosition(
+  geo: ReferenceGeo,
+  entry: GazetteerEntry,
+  r: () => number,
+): { lat: number; lng: number; movedM: number } {
   const { lat, lng } = entry.position;
   for (let attempt = 0; attempt < 30; attempt++) {
     const scale = attempt < 10 ? 1 : attempt < 20 ? 0.5 : 0.2;

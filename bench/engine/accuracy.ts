@@ -50,7 +50,7 @@ function haversineMeters(a: LatLng, b: LatLng): number {
 /** The EXIF chunk of a WebP (RIFF) file, which exifr does not open itself; a TIFF block exifr reads. */
 function webpExif(bytes: Buffer): Buffer | undefined {
   if (bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WEBP') return undefined;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const fourcc = bytes.toString('ascii', at, at + 4);
     const size = bytes.readUInt32LE(at + 4);
     if (fourcc === 'EXIF') {
@@ -70,7 +70,10 @@ async function exifReference(bytes: Buffer): Promise<{ position: LatLng | null; 
     if (typeof gps.latitude !== 'number' || typeof gps.longitude !== 'number' || Number.isNaN(gps.latitude)) {
       return { position: null, note: `GPS tags without numbers (${String(gps.latitude)}, ${String(gps.longitude)})` };
     }
-    return { position: { lat: gps.latitude, lng: gps.longitude }, note: `${gps.latitude.toFixed(6)}, ${gps.longitude.toFixed(6)}` };
+    return {
+      position: { lat: gps.latitude, lng: gps.longitude },
+      note: `${gps.latitude.toFixed(6)}, ${gps.longitude.toFixed(6)}`,
+    };
   } catch (error) {
     return { position: null, note: `exifr: ${(error as Error).message}` };
   }
@@ -85,8 +88,10 @@ async function analyse(browser: TestBrowser, name: string, bytes: Buffer): Promi
   return { upload: up.status, error: null, analysis: await getAnalysis(browser, up.analysisId) };
 }
 
-const metadataEvidence = (a: Analysis | null): Evidence | undefined => a?.evidence.find((e) => e.locator === 'metadata');
-const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+const metadataEvidence = (a: Analysis | null): Evidence | undefined =>
+  a?.evidence.find((e) => e.locator === 'metadata');
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 const r1 = (n: number | null | undefined, d = 1) => (n === null || n === undefined ? null : Number(n.toFixed(d)));
 const share = (hits: number, of: number) => (of ? Number(((100 * hits) / of).toFixed(1)) : null);
 
@@ -103,7 +108,10 @@ async function main(): Promise<void> {
   const { dir, manifest } = await loadCorpus();
   const server = await startBenchServer(dbChoice(values.db));
   const { browser } = server;
-  const files = (sub: string) => readdirSync(join(PARSER_SAMPLES, sub)).sort().map((f) => ({ name: f, path: join(PARSER_SAMPLES, sub, f) }));
+  const files = (sub: string) =>
+    readdirSync(join(PARSER_SAMPLES, sub))
+      .sort()
+      .map((f) => ({ name: f, path: join(PARSER_SAMPLES, sub, f) }));
   let engineVersion: string | null = null;
   const seen = (a: Analysis | null) => {
     engineVersion ??= a?.engineVersion ?? null;
@@ -134,7 +142,17 @@ async function main(): Promise<void> {
       };
     });
     console.error(`\nparser-samples/with-gps: within ${WITHIN_M} m of the EXIF position and reported outside coverage`);
-    table(withGps.map(({ file, upload, outcome, errorMeters, within10m, outsideCoverage, pass }) => ({ file, upload, outcome, errorMeters, within10m, outsideCoverage, pass })));
+    table(
+      withGps.map(({ file, upload, outcome, errorMeters, within10m, outsideCoverage, pass }) => ({
+        file,
+        upload,
+        outcome,
+        errorMeters,
+        within10m,
+        outsideCoverage,
+        pass,
+      })),
+    );
 
     // 2. GPS edge cases: the engine's verdict per file, beside what exifr itself reads.
     const edge = await mapLimit(files('gps-edge-cases'), 2, async ({ name, path }) => {
@@ -155,13 +173,25 @@ async function main(): Promise<void> {
         confidence: r1(result?.confidence, 3),
         reported: result && result.outcome !== 'fallback' ? `${result.lat.toFixed(6)}, ${result.lng.toFixed(6)}` : null,
         radiusMeters: r1(result?.radiusMeters ?? null, 0),
-        expected: expected ? `${expected.kind}: ${expected.reason}` : 'not a bad file (valid or no GPS): engine verdict reported as is',
+        expected: expected
+          ? `${expected.kind}: ${expected.reason}`
+          : 'not a bad file (valid or no GPS): engine verdict reported as is',
         matchesExpected: expected ? ev?.kind === expected.kind && ev?.reason === expected.reason : null,
         summary: ev?.summary ?? null,
       };
     });
     console.error('\nparser-samples/gps-edge-cases: the engine verdict per file');
-    table(edge.map(({ file, exifrReads, outcome, evidence, reason, confidence, matchesExpected }) => ({ file, exifrReads, outcome, evidence, reason, confidence, matchesExpected })));
+    table(
+      edge.map(({ file, exifrReads, outcome, evidence, reason, confidence, matchesExpected }) => ({
+        file,
+        exifrReads,
+        outcome,
+        evidence,
+        reason,
+        confidence,
+        matchesExpected,
+      })),
+    );
 
     // 3. Generated Miami-Dade photos with GPS.
     const generated = await mapLimit(manifest.withGps, 2, async (entry) => {
@@ -172,10 +202,14 @@ async function main(): Promise<void> {
       const gps = metadataEvidence(analysis);
       return {
         calibration: {
-          metadata: gps?.kind === 'position' && gps.position && gps.radiusMeters != null && gps.confidence != null
-            ? { confidence: gps.confidence, hit: haversineMeters(entry.expected, gps.position) <= gps.radiusMeters }
-            : null,
-          fused: result && result.radiusMeters != null ? { confidence: result.confidence, hit: errorM! <= result.radiusMeters } : null,
+          metadata:
+            gps?.kind === 'position' && gps.position && gps.radiusMeters != null && gps.confidence != null
+              ? { confidence: gps.confidence, hit: haversineMeters(entry.expected, gps.position) <= gps.radiusMeters }
+              : null,
+          fused:
+            result && result.radiusMeters != null
+              ? { confidence: result.confidence, hit: errorM! <= result.radiusMeters }
+              : null,
         },
         file: entry.file,
         place: entry.placeName,
@@ -190,19 +224,53 @@ async function main(): Promise<void> {
         municipalityOk: same(place?.municipality, entry.expected.municipality),
         expectedNeighbourhood: entry.expected.neighbourhood,
         neighbourhood: place?.neighbourhood ?? null,
-        acceptedNeighbourhoods: entry.expected.neighbourhood === null ? [] : [entry.expected.neighbourhood, ...(entry.expected.neighbourhoodAlso ?? [])],
+        acceptedNeighbourhoods:
+          entry.expected.neighbourhood === null
+            ? []
+            : [entry.expected.neighbourhood, ...(entry.expected.neighbourhoodAlso ?? [])],
         neighbourhoodOk:
           entry.expected.neighbourhood === null
             ? null
-            : [entry.expected.neighbourhood, ...(entry.expected.neighbourhoodAlso ?? [])].some((n) => same(place?.neighbourhood, n)),
-        neighbourhoodOkStrict: entry.expected.neighbourhood === null ? null : same(place?.neighbourhood, entry.expected.neighbourhood),
+            : [entry.expected.neighbourhood, ...(entry.expected.neighbourhoodAlso ?? [])].some((n) =>
+                same(place?.neighbourhood, n),
+              ),
+        neighbourhoodOkStrict:
+          entry.expected.neighbourhood === null ? null : same(place?.neighbourhood, entry.expected.neighbourhood),
         zip: place?.zip ?? null,
         confidence: r1(result?.confidence, 3),
         radiusMeters: r1(result?.radiusMeters ?? null, 1),
       };
     });
     console.error('\ngenerated Miami-Dade set (with GPS): municipality and neighbourhood against the manifest');
-    table(generated.map(({ place, movedFromGazetteerM, outcome, errorMeters, expectedMunicipality, municipality, municipalityOk, expectedNeighbourhood, neighbourhood, neighbourhoodOk, zip }) => ({ place, movedFromGazetteerM, outcome, errorMeters, expectedMunicipality, municipality, municipalityOk, expectedNeighbourhood, neighbourhood, neighbourhoodOk, zip })));
+    table(
+      generated.map(
+        ({
+          place,
+          movedFromGazetteerM,
+          outcome,
+          errorMeters,
+          expectedMunicipality,
+          municipality,
+          municipalityOk,
+          expectedNeighbourhood,
+          neighbourhood,
+          neighbourhoodOk,
+          zip,
+        }) => ({
+          place,
+          movedFromGazetteerM,
+          outcome,
+          errorMeters,
+          expectedMunicipality,
+          municipality,
+          municipalityOk,
+          expectedNeighbourhood,
+          neighbourhood,
+          neighbourhoodOk,
+          zip,
+        }),
+      ),
+    );
 
     // 4. The same photos without GPS, and the parser samples without GPS.
     const noGps = await mapLimit(manifest.withoutGps, 2, async (entry) => {
@@ -211,7 +279,10 @@ async function main(): Promise<void> {
       return {
         // The same places, GPS stripped: the fallback's stated confidence is the chance the truth lies in its circle.
         calibration: {
-          fused: result && result.radiusMeters != null ? { confidence: result.confidence, hit: haversineMeters(entry.expected, result) <= result.radiusMeters } : null,
+          fused:
+            result && result.radiusMeters != null
+              ? { confidence: result.confidence, hit: haversineMeters(entry.expected, result) <= result.radiusMeters }
+              : null,
         },
         file: entry.file,
         upload,
@@ -224,7 +295,16 @@ async function main(): Promise<void> {
       };
     });
     console.error('\ngenerated set without GPS: outcome and confidence');
-    table(noGps.map(({ file, outcome, name, source, confidence, radiusMeters }) => ({ file, outcome, name, source, confidence, radiusMeters })));
+    table(
+      noGps.map(({ file, outcome, name, source, confidence, radiusMeters }) => ({
+        file,
+        outcome,
+        name,
+        source,
+        confidence,
+        radiusMeters,
+      })),
+    );
 
     const parserNoGps = await mapLimit(files('without-gps'), 2, async ({ name, path }) => {
       const { upload, error, analysis } = await analyse(browser, name, readFileSync(path));
@@ -241,11 +321,21 @@ async function main(): Promise<void> {
       };
     });
     console.error('\nparser-samples/without-gps: outcome and confidence');
-    table(parserNoGps.map(({ file, upload, status, outcome, source, confidence }) => ({ file, upload, status, outcome, source, confidence })));
+    table(
+      parserNoGps.map(({ file, upload, status, outcome, source, confidence }) => ({
+        file,
+        upload,
+        status,
+        outcome,
+        source,
+        confidence,
+      })),
+    );
 
     const municipalityHits = generated.filter((g) => g.municipalityOk).length;
     const withNeighbourhood = generated.filter((g) => g.neighbourhoodOk !== null);
-    const count = (xs: Array<string | null>) => xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x ?? 'none']: (acc[x ?? 'none'] ?? 0) + 1 }), {});
+    const count = (xs: Array<string | null>) =>
+      xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x ?? 'none']: (acc[x ?? 'none'] ?? 0) + 1 }), {});
     const summary = {
       withGpsSamples: {
         files: withGps.length,
@@ -259,7 +349,12 @@ async function main(): Promise<void> {
         files: edge.length,
         genuinelyBad: Object.keys(EDGE_EXPECTATIONS).length,
         genuinelyBadRejectedWithRightReason: edge.filter((e) => e.matchesExpected === true).length,
-        verdicts: Object.fromEntries(edge.map((e) => [e.file, `${e.outcome}${e.evidence ? ` (${e.evidence}${e.reason ? `: ${e.reason}` : ''})` : ''}`])),
+        verdicts: Object.fromEntries(
+          edge.map((e) => [
+            e.file,
+            `${e.outcome}${e.evidence ? ` (${e.evidence}${e.reason ? `: ${e.reason}` : ''})` : ''}`,
+          ]),
+        ),
       },
       generatedWithGps: {
         files: generated.length,
@@ -269,7 +364,10 @@ async function main(): Promise<void> {
         municipalityRightPercent: share(municipalityHits, generated.length),
         neighbourhoodExpected: withNeighbourhood.length,
         neighbourhoodRight: withNeighbourhood.filter((g) => g.neighbourhoodOk).length,
-        neighbourhoodRightPercent: share(withNeighbourhood.filter((g) => g.neighbourhoodOk).length, withNeighbourhood.length),
+        neighbourhoodRightPercent: share(
+          withNeighbourhood.filter((g) => g.neighbourhoodOk).length,
+          withNeighbourhood.length,
+        ),
         neighbourhoodRightByGazetteerNameOnly: withNeighbourhood.filter((g) => g.neighbourhoodOkStrict).length,
         zipReported: generated.filter((g) => g.zip).length,
         positionErrorMeters: stats(generated.map((g) => g.errorMeters).filter((v): v is number => v !== null)),
@@ -281,13 +379,16 @@ async function main(): Promise<void> {
         confidence: stats(noGps.map((n) => n.confidence).filter((v): v is number => v !== null)),
       },
       calibration: (() => {
-        const points = <K extends 'metadata' | 'fused'>(rows: Array<{ calibration: Partial<Record<K, { confidence: number; hit: boolean } | null>> }>, k: K) =>
-          rows.map((r) => r.calibration[k]).filter((p): p is { confidence: number; hit: boolean } => !!p);
+        const points = <K extends 'metadata' | 'fused'>(
+          rows: Array<{ calibration: Partial<Record<K, { confidence: number; hit: boolean } | null>> }>,
+          k: K,
+        ) => rows.map((r) => r.calibration[k]).filter((p): p is { confidence: number; hit: boolean } => !!p);
         const metadata = ece(points(generated, 'metadata'));
         const fusedWithGps = ece(points(generated, 'fused'));
         const fusedWithoutGps = ece(points(noGps, 'fused'));
         return {
-          definition: 'stated confidence = probability that the truth lies within the stated radius; hit = it does (truth: the corpus position)',
+          definition:
+            'stated confidence = probability that the truth lies within the stated radius; hit = it does (truth: the corpus position)',
           metadata,
           fused: { withGps: fusedWithGps, withoutGps: fusedWithoutGps, all: pool([fusedWithGps, fusedWithoutGps]) },
         };
@@ -314,7 +415,13 @@ async function main(): Promise<void> {
           'only for corpus places that are themselves gazetteer neighbourhoods (City of Miami, Miami Beach); right = the gazetteer name or the name of a Zillow reference polygon containing the point (e.g. South Coconut Grove); elsewhere the reported neighbourhood is listed but not scored',
       },
       summary,
-      sets: { withGpsSamples: withGps, gpsEdgeCases: edge, generatedWithGps: generated, generatedWithoutGps: noGps, parserWithoutGps: parserNoGps },
+      sets: {
+        withGpsSamples: withGps,
+        gpsEdgeCases: edge,
+        generatedWithGps: generated,
+        generatedWithoutGps: noGps,
+        parserWithoutGps: parserNoGps,
+      },
     };
     const file = writeResult(values.out ?? 'engine-accuracy.json', result);
     if (!values.out) {
@@ -330,7 +437,11 @@ async function main(): Promise<void> {
     table([
       { of: 'metadata (GPS) locator', n: summary.calibration.metadata.n, ece: summary.calibration.metadata.ece },
       { of: 'fused, with GPS', n: summary.calibration.fused.withGps.n, ece: summary.calibration.fused.withGps.ece },
-      { of: 'fused, GPS stripped', n: summary.calibration.fused.withoutGps.n, ece: summary.calibration.fused.withoutGps.ece },
+      {
+        of: 'fused, GPS stripped',
+        n: summary.calibration.fused.withoutGps.n,
+        ece: summary.calibration.fused.withoutGps.ece,
+      },
       { of: 'fused, both', n: summary.calibration.fused.all.n, ece: summary.calibration.fused.all.ece },
     ]);
     console.error(`\nwrote ${file}${values.out ? '' : ' and the accuracy figure of bench/results/summary.json'}`);

@@ -3,10 +3,16 @@ import { ece, pool } from './calibration';
 
 describe('expected calibration error', () => {
   it('is zero when the stated confidence is the hit rate, and the gap otherwise', () => {
-    const honest = [...Array(8).fill({ confidence: 0.75, hit: true }), ...Array(2).fill({ confidence: 0.75, hit: false })];
+    const honest = [
+      ...Array(8).fill({ confidence: 0.75, hit: true }),
+      ...Array(2).fill({ confidence: 0.75, hit: false }),
+    ];
     // 8 of 10 hit at a stated 0.75: |0.8 − 0.75|.
     expect(ece(honest)).toEqual({ n: 10, ece: 0.05, bins: [{ from: 0.7, n: 10, confidence: 0.75, accuracy: 0.8 }] });
-    const overconfident = [{ confidence: 0.95, hit: false }, { confidence: 0.95, hit: true }];
+    const overconfident = [
+      { confidence: 0.95, hit: false },
+      { confidence: 0.95, hit: true },
+    ];
     expect(ece(overconfident).ece).toBe(0.45);
     expect(ece([])).toEqual({ n: 0, ece: null, bins: [] });
     // Confidence 1 falls in the top bin, not an eleventh one.

@@ -8,7 +8,15 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AnalysisSchema, LatestBenchmarksSchema, PhotoUploadResponseSchema, type Analysis, type AnalysisEvent, type LatestBenchmarks, type MeasuredFigure } from '@vt/shared';
+import {
+  AnalysisSchema,
+  LatestBenchmarksSchema,
+  PhotoUploadResponseSchema,
+  type Analysis,
+  type AnalysisEvent,
+  type LatestBenchmarks,
+  type MeasuredFigure,
+} from '@vt/shared';
 import { buildApp } from '@vt/server/src/app';
 import { loadConfig, type Config } from '@vt/server/src/config';
 import { openDatabase } from '@vt/server/src/db/client';
@@ -92,7 +100,13 @@ export async function startBenchServer(db: DbChoice, env: Record<string, string>
 }
 
 /** What the server process reports about its own memory (process.memoryUsage(), in MB). */
-export type MemoryBreakdown = { rssMB: number; heapUsedMB: number; heapTotalMB: number; externalMB: number; arrayBuffersMB: number };
+export type MemoryBreakdown = {
+  rssMB: number;
+  heapUsedMB: number;
+  heapTotalMB: number;
+  externalMB: number;
+  arrayBuffersMB: number;
+};
 
 export type ServerProcess = BenchServer & {
   pid: number;
@@ -101,7 +115,10 @@ export type ServerProcess = BenchServer & {
   memoryBreakdown(): Promise<MemoryBreakdown>;
 };
 
-type ChildMessage = { type: 'ready'; baseUrl: string; config: Config; db: string } | { type: 'memory'; memory: MemoryBreakdown } | { type: 'error'; message: string };
+type ChildMessage =
+  | { type: 'ready'; baseUrl: string; config: Config; db: string }
+  | { type: 'memory'; memory: MemoryBreakdown }
+  | { type: 'error'; message: string };
 
 /**
  * The server in a child process (bench/engine/server-process.ts), so its memory is measured apart from the
@@ -166,7 +183,13 @@ export function procMemory(pid: number): { rssMB: number; hwmMB: number } | null
 export function memoryBreakdown(): MemoryBreakdown {
   const m = process.memoryUsage();
   const mb = (b: number) => Math.round(b / 1_048_576);
-  return { rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed), heapTotalMB: mb(m.heapTotal), externalMB: mb(m.external), arrayBuffersMB: mb(m.arrayBuffers) };
+  return {
+    rssMB: mb(m.rss),
+    heapUsedMB: mb(m.heapUsed),
+    heapTotalMB: mb(m.heapTotal),
+    externalMB: mb(m.external),
+    arrayBuffersMB: mb(m.arrayBuffers),
+  };
 }
 
 export type Upload = { status: number; analysisId: string | null; error: string | null; ms: number };
@@ -176,7 +199,11 @@ export async function uploadPhoto(browser: TestBrowser, name: string, bytes: Uin
   const form = new FormData();
   form.append('photo', new Blob([bytes], { type: 'application/octet-stream' }), name);
   const t = performance.now();
-  const response = await browser.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(browser.baseUrl).origin } });
+  const response = await browser.fetch('/api/photos', {
+    method: 'POST',
+    body: form,
+    headers: { origin: new URL(browser.baseUrl).origin },
+  });
   const text = await response.text();
   const ms = performance.now() - t;
   if (response.status !== 202) {
@@ -196,7 +223,9 @@ export type Followed = { events: AnalysisEvent[]; arrivedAtMs: Record<string, nu
 
 /** Reads GET /api/analyses/:id/events until done or failed, noting when each event type first arrived. */
 export async function followEvents(browser: TestBrowser, analysisId: string, timeoutMs = 120_000): Promise<Followed> {
-  const response = await browser.fetch(`/api/analyses/${analysisId}/events`, { signal: AbortSignal.timeout(timeoutMs) });
+  const response = await browser.fetch(`/api/analyses/${analysisId}/events`, {
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   if (response.status !== 200 || !response.body) throw new Error(`events answered ${response.status}`);
   const events: AnalysisEvent[] = [];
   const arrivedAtMs: Record<string, number> = {};
@@ -234,7 +263,14 @@ export function percentile(values: readonly number[], p: number): number {
 
 const round = (n: number, digits = 1) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
 
-export type Stats = { n: number; p50: number | null; p95: number | null; mean: number | null; min: number | null; max: number | null };
+export type Stats = {
+  n: number;
+  p50: number | null;
+  p95: number | null;
+  mean: number | null;
+  min: number | null;
+  max: number | null;
+};
 
 export function stats(values: readonly number[]): Stats {
   const n = values.length;
@@ -268,7 +304,9 @@ export async function loadCorpus(dir = DEFAULT_CORPUS_DIR): Promise<{ dir: strin
   if (existsSync(file)) {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
     // A manifest from an older generator (no neighbourhoodAlso) is made again rather than misread.
-    const current = manifest.withGps.every((e) => Array.isArray(e.expected.neighbourhoodAlso) && existsSync(join(dir, e.file)));
+    const current = manifest.withGps.every(
+      (e) => Array.isArray(e.expected.neighbourhoodAlso) && existsSync(join(dir, e.file)),
+    );
     if (manifest.width === 4000 && manifest.height === 3000 && current) {
       return { dir, manifest };
     }
@@ -295,7 +333,11 @@ export function writeResult(name: string, data: unknown): string {
 }
 
 /** Runs `task` over `items` with at most `limit` in flight, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(

@@ -79,7 +79,11 @@ async function analyseOne(browser: TestBrowser, file: string, bytes: Buffer): Pr
 /** The floor: what sharp alone needs to decode the file and make the 256 px thumbnail (as the pipeline does). */
 async function floorThumbnail(bytes: Buffer): Promise<number> {
   const t = performance.now();
-  await sharp(bytes).rotate().resize(256, 256, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  await sharp(bytes)
+    .rotate()
+    .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
   return performance.now() - t;
 }
 
@@ -87,9 +91,16 @@ async function floorThumbnail(bytes: Buffer): Promise<number> {
 async function floorBothDerivatives(bytes: Buffer): Promise<number> {
   const t = performance.now();
   const fit = { fit: 'inside', withoutEnlargement: true } as const;
-  const { data, info } = await sharp(bytes).rotate().resize(1600, 1600, fit).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .rotate()
+    .resize(1600, 1600, fit)
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  await Promise.all([sharp(data, raw).webp({ quality: 82, effort: 2 }).toBuffer(), sharp(data, raw).resize(256, 256, fit).webp({ quality: 75 }).toBuffer()]);
+  await Promise.all([
+    sharp(data, raw).webp({ quality: 82, effort: 2 }).toBuffer(),
+    sharp(data, raw).resize(256, 256, fit).webp({ quality: 75 }).toBuffer(),
+  ]);
   return performance.now() - t;
 }
 
@@ -97,11 +108,15 @@ const locateOnly = (r: Run) => (r.timings.readMetadata ?? 0) + (r.timings.runLoc
 
 function stageStats(runs: Run[]) {
   const stages = [...new Set(runs.flatMap((r) => Object.keys(r.timings)))];
-  return Object.fromEntries(stages.map((s) => [s, stats(runs.map((r) => r.timings[s]).filter((v): v is number => v !== undefined))]));
+  return Object.fromEntries(
+    stages.map((s) => [s, stats(runs.map((r) => r.timings[s]).filter((v): v is number => v !== undefined))]),
+  );
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { db: { type: 'string' }, rounds: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { db: { type: 'string' }, rounds: { type: 'string' }, out: { type: 'string' } },
+  });
   const rounds = Math.max(1, Number(values.rounds ?? 1));
   const startedAt = new Date();
   const { dir, manifest } = await loadCorpus();
@@ -114,7 +129,9 @@ async function main(): Promise<void> {
   const { browser } = server;
   const workers = server.config.analysis.concurrency;
   const serverStartup = { ...server.rss(), breakdown: await server.memoryBreakdown() };
-  console.error(`server ${server.baseUrl} (${server.db}), ${workers} workers; ${gps.length} GPS + ${noGps.length} no-GPS photos`);
+  console.error(
+    `server ${server.baseUrl} (${server.db}), ${workers} workers; ${gps.length} GPS + ${noGps.length} no-GPS photos`,
+  );
 
   try {
     // Warm-up: first-use costs (sharp/libvips init, county index, JIT) are not what a running server pays.
@@ -146,18 +163,38 @@ async function main(): Promise<void> {
       if (!up.analysisId) throw new Error(`${e.file}: upload answered ${up.status}`);
       return followEvents(browser, up.analysisId);
     });
-    const batchSeconds = (Math.max(...batchRuns.map((r) => r.arrivedAtMs.done ?? r.arrivedAtMs.failed ?? 0)) - tBatch) / 1000;
+    const batchSeconds =
+      (Math.max(...batchRuns.map((r) => r.arrivedAtMs.done ?? r.arrivedAtMs.failed ?? 0)) - tBatch) / 1000;
     console.error(`throughput batch done in ${batchSeconds.toFixed(1)} s`);
 
     // 3. Peak RSS with 16 uploads at once, sampled every 10 ms from before the burst until the last analysis ends:
     //    GPS photos (no OCR), then GPS-less ones (every photo read by the scene-text OCR, its ONNX sessions loaded).
     await new Promise((r) => setTimeout(r, 500));
-    const gpsBurst = await burstOf(server, gps.slice(0, 16).map((e) => ({ file: e.file, bytes: read(e) })));
+    const gpsBurst = await burstOf(
+      server,
+      gps.slice(0, 16).map((e) => ({ file: e.file, bytes: read(e) })),
+    );
     await new Promise((r) => setTimeout(r, 500));
-    const ocrBurst = await burstOf(server, noGps.slice(0, 16).map((e) => ({ file: e.file, bytes: read(e) })));
-    const { burst, baselineRss, peakRss, clientBaselineRss, clientPeakRss, samples, burstMs, burstRuns, serverAfterBurst } = gpsBurst;
+    const ocrBurst = await burstOf(
+      server,
+      noGps.slice(0, 16).map((e) => ({ file: e.file, bytes: read(e) })),
+    );
+    const {
+      burst,
+      baselineRss,
+      peakRss,
+      clientBaselineRss,
+      clientPeakRss,
+      samples,
+      burstMs,
+      burstRuns,
+      serverAfterBurst,
+    } = gpsBurst;
 
-    const serverP50 = percentile(gpsRuns.map((r) => r.serverMs), 50);
+    const serverP50 = percentile(
+      gpsRuns.map((r) => r.serverMs),
+      50,
+    );
     const locatedValues = gpsRuns.map((r) => r.locatedMs).filter((v): v is number => v !== null);
     const locatedP50 = percentile(locatedValues, 50);
     const floorP50 = percentile(floorThumb, 50);
@@ -173,23 +210,33 @@ async function main(): Promise<void> {
         workers,
         workersSource: 'ANALYSIS_CONCURRENCY default = number of cores',
         locators: 'enabled by the default settings (no VISION_API_BASE_URL)',
-        photo: `${manifest.width}×${manifest.height} JPEG, ${(percentile(gps.map((e) => e.bytes), 50) / 1_048_576).toFixed(2)} MB median, EXIF GPS + GPSHPositioningError + DateTimeOriginal + Make/Model`,
+        photo: `${manifest.width}×${manifest.height} JPEG, ${(
+          percentile(
+            gps.map((e) => e.bytes),
+            50,
+          ) / 1_048_576
+        ).toFixed(2)} MB median, EXIF GPS + GPSHPositioningError + DateTimeOriginal + Make/Model`,
         corpus: `${gps.length} places × (with GPS, without GPS), bench/corpus/generate.ts`,
         rounds,
-        processes: 'server, job runner and database (PGlite WASM, when not PostgreSQL) in one child process; this process is the client',
+        processes:
+          'server, job runner and database (PGlite WASM, when not PostgreSQL) in one child process; this process is the client',
         // glibc's malloc arenas decide how much freed libvips memory stays resident; the server runs as `npm start` runs it.
         mallocArenaMax: serverEnv().MALLOC_ARENA_MAX ?? 'glibc default (8 × cores)',
         serverNodeFlags: SERVER_NODE_FLAGS.join(' '),
       },
       definitions: {
-        locatedMs: 'server: job start → fused result stored (metadata read, locators, fusion, their database writes and events); the place is streamed at this point and the derivatives follow. The figure compared with the 80 ms target',
-        locateOnlyMs: 'readMetadata + runLocators + fuse: the server time spent finding the place, without making derivatives or saving',
-        serverMs: 'sum of the per-stage timings the pipeline stores on the analysis (readMetadata, runLocators, fuse, makeDerivatives, save): the whole job',
+        locatedMs:
+          'server: job start → fused result stored (metadata read, locators, fusion, their database writes and events); the place is streamed at this point and the derivatives follow. The figure compared with the 80 ms target',
+        locateOnlyMs:
+          'readMetadata + runLocators + fuse: the server time spent finding the place, without making derivatives or saving',
+        serverMs:
+          'sum of the per-stage timings the pipeline stores on the analysis (readMetadata, runLocators, fuse, makeDerivatives, save): the whole job',
         queueMs: 'analysis startedAt − createdAt (database timestamps)',
         endToEndMs: 'client: POST /api/photos start → `done` event on GET /api/analyses/:id/events',
         toFusedMs: 'client: POST start → `fused` event (the place is known)',
         floorThumbnailMs: 'sharp alone: decode the same file, auto-orient, 256 px WebP thumbnail',
-        floorBothDerivativesMs: 'sharp alone: decode once to 1600 px, display WebP (effort 2) + 256 px thumbnail from those pixels (what the pipeline makes)',
+        floorBothDerivativesMs:
+          'sharp alone: decode once to 1600 px, display WebP (effort 2) + 256 px thumbnail from those pixels (what the pipeline makes)',
       },
       gpsJpeg12mp: {
         locatedMs: stats(locatedValues),
@@ -232,11 +279,16 @@ async function main(): Promise<void> {
           atStartup: serverStartup.breakdown,
           afterBurst: serverAfterBurst.breakdown,
         },
-        client: { baselineRssMB: mb(clientBaselineRss), peakRssMB: mb(clientPeakRss), heldFilesMB: Number((burst.reduce((s, b) => s + b.bytes.length, 0) / 1_048_576).toFixed(1)), now: memoryBreakdown() },
+        client: {
+          baselineRssMB: mb(clientBaselineRss),
+          peakRssMB: mb(clientPeakRss),
+          heldFilesMB: Number((burst.reduce((s, b) => s + b.bytes.length, 0) / 1_048_576).toFixed(1)),
+          now: memoryBreakdown(),
+        },
         samples,
         meanSampleIntervalMs: Number((burstMs / Math.max(1, samples)).toFixed(1)),
         burstSeconds: Number((burstMs / 1000).toFixed(2)),
-        note: 'server = the server process alone (VmRSS sampled every 10 ms from /proc/<pid>/status during the burst; vmHwmMB is its peak over the whole run, start-up and the throughput batch included); startup = after migrations and sign-in, baseline = just before the burst (after the sequential and throughput runs). externalMB includes PGlite\'s WASM memory when the database is PGlite',
+        note: "server = the server process alone (VmRSS sampled every 10 ms from /proc/<pid>/status during the burst; vmHwmMB is its peak over the whole run, start-up and the throughput batch included); startup = after migrations and sign-in, baseline = just before the burst (after the sequential and throughput runs). externalMB includes PGlite's WASM memory when the database is PGlite",
         outcomes: countBy(burstRuns.map((r) => (r.error ? `upload ${r.status}` : (r.terminal ?? 'unknown')))),
         withoutGps: {
           note: '16 GPS-less photos at once: each is read by the scene-text OCR (PP-OCR, ONNX Runtime in a worker thread, loaded on the first read)',
@@ -244,7 +296,9 @@ async function main(): Promise<void> {
           peakRssMB: ocrBurst.peakRss,
           burstSeconds: Number((ocrBurst.burstMs / 1000).toFixed(2)),
           afterBurst: ocrBurst.serverAfterBurst.breakdown,
-          outcomes: countBy(ocrBurst.burstRuns.map((r) => (r.error ? `upload ${r.status}` : (r.terminal ?? 'unknown')))),
+          outcomes: countBy(
+            ocrBurst.burstRuns.map((r) => (r.error ? `upload ${r.status}` : (r.terminal ?? 'unknown'))),
+          ),
         },
       },
       targets: {
@@ -260,20 +314,29 @@ async function main(): Promise<void> {
           measured: `${(locatedP50 / floorP50).toFixed(2)}× (located ${locatedP50.toFixed(1)} ms / floor ${floorP50.toFixed(1)} ms); whole job ${(serverP50 / floorP50).toFixed(2)}×`,
           met: locatedP50 / floorP50 <= TARGETS.floorRatio,
         },
-        rss16: { target: `peak RSS ≤ ${TARGETS.rssMB} MB with 16 concurrent uploads`, measured: `${peakRss} MB (server process)`, met: peakRss <= TARGETS.rssMB },
-        rss16WithOcr: { target: `peak RSS ≤ ${TARGETS.rssMB} MB with 16 concurrent GPS-less uploads (OCR loaded)`, measured: `${ocrBurst.peakRss} MB (server process, OCR worker included)`, met: ocrBurst.peakRss <= TARGETS.rssMB },
+        rss16: {
+          target: `peak RSS ≤ ${TARGETS.rssMB} MB with 16 concurrent uploads`,
+          measured: `${peakRss} MB (server process)`,
+          met: peakRss <= TARGETS.rssMB,
+        },
+        rss16WithOcr: {
+          target: `peak RSS ≤ ${TARGETS.rssMB} MB with 16 concurrent GPS-less uploads (OCR loaded)`,
+          measured: `${ocrBurst.peakRss} MB (server process, OCR worker included)`,
+          met: ocrBurst.peakRss <= TARGETS.rssMB,
+        },
       },
     };
 
     const file = writeResult(values.out ?? 'engine-speed.json', result);
     // A trial run written elsewhere (--out) leaves the public figure alone.
-    if (!values.out) writeSummaryFigure('speed', {
-      value: Number(locatedP50.toFixed(0)),
-      unit: 'ms',
-      label: `Median server time to locate a GPS-tagged 12-megapixel phone JPEG (job start to the fused place; the display image and thumbnail follow, ${serverP50.toFixed(0)} ms for the whole job), ${workers} workers on a shared 2-core machine`,
-      benchmark: 'bench/engine/speed.ts',
-      date: startedAt.toISOString(),
-    });
+    if (!values.out)
+      writeSummaryFigure('speed', {
+        value: Number(locatedP50.toFixed(0)),
+        unit: 'ms',
+        label: `Median server time to locate a GPS-tagged 12-megapixel phone JPEG (job start to the fused place; the display image and thumbnail follow, ${serverP50.toFixed(0)} ms for the whole job), ${workers} workers on a shared 2-core machine`,
+        benchmark: 'bench/engine/speed.ts',
+        date: startedAt.toISOString(),
+      });
     console.error(`wrote ${file}${values.out ? '' : ' and the speed figure of bench/results/summary.json'}`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
@@ -282,7 +345,10 @@ async function main(): Promise<void> {
 }
 
 /** Uploads every photo at once and follows each to its end, sampling the server's RSS every 10 ms throughout. */
-async function burstOf(server: Awaited<ReturnType<typeof startServerProcess>>, burst: Array<{ file: string; bytes: Buffer }>) {
+async function burstOf(
+  server: Awaited<ReturnType<typeof startServerProcess>>,
+  burst: Array<{ file: string; bytes: Buffer }>,
+) {
   const baselineRss = server.rss()?.rssMB ?? Number.NaN;
   const clientBaselineRss = process.memoryUsage().rss;
   let peakRss = baselineRss;
@@ -307,7 +373,17 @@ async function burstOf(server: Awaited<ReturnType<typeof startServerProcess>>, b
   clearInterval(sampler);
   sample();
   const serverAfterBurst = { ...server.rss(), breakdown: await server.memoryBreakdown() };
-  return { burst, baselineRss, peakRss, clientBaselineRss, clientPeakRss, samples, burstMs, burstRuns, serverAfterBurst };
+  return {
+    burst,
+    baselineRss,
+    peakRss,
+    clientBaselineRss,
+    clientPeakRss,
+    samples,
+    burstMs,
+    burstRuns,
+    serverAfterBurst,
+  };
 }
 
 function countBy(values: string[]): Record<string, number> {

@@ -144,8 +144,14 @@ function calibrate(matches: Awaited<ReturnType<typeof matchInIndex>>, size: numb
   const evidence = galleryEvidence({ enabled: true, size, matches, timings: {} });
   const best = evidence.find((e) => e.kind === 'position');
   if (best?.position && best.radiusMeters != null && best.confidence != null)
-    galleryPoints.push({ confidence: best.confidence, hit: haversineMeters(best.position, truth) <= best.radiusMeters });
-  const fused = fuse([{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence], { describePlace, placeName });
+    galleryPoints.push({
+      confidence: best.confidence,
+      hit: haversineMeters(best.position, truth) <= best.radiusMeters,
+    });
+  const fused = fuse([{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence], {
+    describePlace,
+    placeName,
+  });
   if (fused.outcome === 'found' && fused.radiusMeters != null)
     fusedPoints.push({ confidence: fused.confidence, hit: haversineMeters(fused, truth) <= fused.radiusMeters });
 }

@@ -44,7 +44,9 @@ function autocannon(opts: Record<string, unknown>): Promise<Cannon> {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as Cannon) : reject(new Error(`autocannon exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise(JSON.parse(out) as Cannon) : reject(new Error(`autocannon exited with ${code}`)),
+    );
   });
 }
 
@@ -52,7 +54,9 @@ async function multipartFile(dir: string): Promise<{ file: string; contentType: 
   const boundary = '----vt-soak-boundary';
   const photo = await gpsJpeg(25.7617, -80.1918, { accuracyM: 8, width: 1600, height: 1200 });
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="soak.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="soak.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     photo,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -64,13 +68,21 @@ async function multipartFile(dir: string): Promise<{ file: string; contentType: 
 /** Reads and uploads against the given processes, sharing out the 200 connections; RSS sampled meanwhile. */
 async function load(servers: ServerProcess[], upload: { file: string; contentType: string }) {
   const peaks = servers.map((s) => s.rss()?.rssMB ?? 0);
-  const sampler = setInterval(() => servers.forEach((s, i) => (peaks[i] = Math.max(peaks[i]!, s.rss()?.rssMB ?? 0))), 100);
+  const sampler = setInterval(
+    () => servers.forEach((s, i) => (peaks[i] = Math.max(peaks[i]!, s.rss()?.rssMB ?? 0))),
+    100,
+  );
   const uploaders = 2 * servers.length;
   const readers = Math.floor((CONNECTIONS - uploaders) / servers.length);
   const runs = servers.flatMap((s) => {
     const cookie = `vt_session=${s.browser.cookie('vt_session')}`;
     return [
-      autocannon({ url: `${s.baseUrl}/api/analysis/my?limit=20`, connections: readers, duration: SECONDS, headers: { cookie } }),
+      autocannon({
+        url: `${s.baseUrl}/api/analysis/my?limit=20`,
+        connections: readers,
+        duration: SECONDS,
+        headers: { cookie },
+      }),
       autocannon({
         url: `${s.baseUrl}/api/photos`,
         connections: 2,
@@ -87,7 +99,9 @@ async function load(servers: ServerProcess[], upload: { file: string; contentTyp
   const reads = results.filter((_, i) => i % 2 === 0);
   const uploads = results.filter((_, i) => i % 2 === 1);
   const statuses: Record<string, number> = {};
-  for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = (statuses[code] ?? 0) + count;
+  for (const r of results)
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {}))
+      statuses[code] = (statuses[code] ?? 0) + count;
   const total = results.reduce((n, r) => n + r.requests.total, 0);
   return {
     connections: readers * servers.length + uploaders,
@@ -97,7 +111,9 @@ async function load(servers: ServerProcess[], upload: { file: string; contentTyp
     readP50Ms: Math.max(...reads.map((r) => r.latency.p50)),
     uploadP99Ms: Math.max(...uploads.map((r) => r.latency.p99)),
     answersByStatus: statuses,
-    fiveHundreds: Object.entries(statuses).filter(([c]) => Number(c) >= 500).reduce((n, [, c]) => n + c, 0),
+    fiveHundreds: Object.entries(statuses)
+      .filter(([c]) => Number(c) >= 500)
+      .reduce((n, [, c]) => n + c, 0),
     connectionErrors: results.reduce((n, r) => n + r.errors, 0),
     timeouts: results.reduce((n, r) => n + r.timeouts, 0),
     uploadsAccepted: uploads.reduce((n, r) => n + (r.statusCodeStats?.['202']?.count ?? 0), 0),
@@ -112,7 +128,11 @@ async function drain(url: string) {
   const started = Date.now();
   let rows: Array<{ status: string; n: number }> = [];
   for (;;) {
-    rows = (await client.query<{ status: string; n: number }>(`select status, count(*)::int as n from analyses group by status`)).rows;
+    rows = (
+      await client.query<{ status: string; n: number }>(
+        `select status, count(*)::int as n from analyses group by status`,
+      )
+    ).rows;
     const open = rows.filter((r) => r.status === 'queued' || r.status === 'running').reduce((n, r) => n + r.n, 0);
     if (open === 0 || Date.now() - started > 180_000) break;
     await new Promise((r) => setTimeout(r, 500));
@@ -140,7 +160,8 @@ async function scenario(label: string, processes: number) {
   };
   const servers: ServerProcess[] = [];
   try {
-    for (let i = 0; i < processes; i++) servers.push(await startServerProcess({ kind: 'postgres', url: url.toString() }, env));
+    for (let i = 0; i < processes; i++)
+      servers.push(await startServerProcess({ kind: 'postgres', url: url.toString() }, env));
     const upload = await multipartFile(dataDir);
     const measured = await load(servers, upload);
     const drained = await drain(url.toString());
@@ -173,9 +194,15 @@ const file = writeResult('server-soak.json', {
     connections: `${CONNECTIONS} in all: reads of GET /api/analysis/my?limit=20 on every connection but 2 per process, which upload`,
     uploads: `POST /api/photos, one 1600×1200 GPS JPEG each, about ${UPLOADS_PER_SECOND}/s across the deployment (autocannon -R)`,
     servers: 'each in its own process with npm start flags, an in-process job runner (2 workers), the text locator off',
-    analysesLost: 'uploads answered 202 but not stored, plus stored analyses not done after waiting up to 3 minutes for the queue to empty',
+    analysesLost:
+      'uploads answered 202 but not stored, plus stored analyses not done after waiting up to 3 minutes for the queue to empty',
   },
-  targets: { informationOnly: 'targets from the issue, shown beside the figures', fiveHundreds: 0, peakRssMBPerProcess: 500, analysesLost: 0 },
+  targets: {
+    informationOnly: 'targets from the issue, shown beside the figures',
+    fiveHundreds: 0,
+    peakRssMBPerProcess: 500,
+    analysesLost: 0,
+  },
   runs: [two, one],
 });
 console.log(`wrote ${resolve(file)}`);

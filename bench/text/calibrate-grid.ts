@@ -60,7 +60,11 @@ function fit(knots: Knots, stops: TrolleyStop[], axis: 'street' | 'avenue', scal
     .filter((s) => s.line.axis === axis)
     .filter((s) => Math.abs(interpolateWith(knots, s.line.number) - value(s)) * scaleM <= OUTLIER_M)
     .map((s) => ({ w: weights(knots, s.line.number), y: value(s) }));
-  const fitted = ridge(rows, knots.map((k) => k[1]), RIDGE);
+  const fitted = ridge(
+    rows,
+    knots.map((k) => k[1]),
+    RIDGE,
+  );
   return knots.map((k, i) => [k[0], Math.round(fitted[i]! * 10_000) / 10_000]);
 }
 
@@ -75,7 +79,12 @@ function errors(stops: TrolleyStop[], streets: Knots, avenues: Knots): number[] 
 }
 
 const q = (v: number[], p: number) => Math.round(v[Math.min(v.length - 1, Math.floor(p * v.length))]!);
-const summary = (v: number[]) => ({ n: v.length, medianM: q(v, 0.5), p90M: q(v, 0.9), maxM: Math.round(v[v.length - 1]!) });
+const summary = (v: number[]) => ({
+  n: v.length,
+  medianM: q(v, 0.5),
+  p90M: q(v, 0.9),
+  maxM: Math.round(v[v.length - 1]!),
+});
 
 /**
  * Knots added between the section lines where stops exist, so the fit can bend locally instead of dragging a
@@ -84,7 +93,10 @@ const summary = (v: number[]) => ({ n: v.length, medianM: q(v, 0.5), p90M: q(v, 
 const EXTRA_STREETS = [-16, -4, 4, 8, 11, 14, 28, 46, 54, 70];
 const EXTRA_AVENUES = [-2, 4, 7, 17, 22, 32, 42, 47, 52];
 const densify = (knots: Knots, extra: number[]): Knots =>
-  [...knots, ...extra.filter((x) => !knots.some((k) => k[0] === x)).map((x) => [x, interpolateWith(knots, x)] as const)].sort((a, b) => a[0] - b[0]);
+  [
+    ...knots,
+    ...extra.filter((x) => !knots.some((k) => k[0] === x)).map((x) => [x, interpolateWith(knots, x)] as const),
+  ].sort((a, b) => a[0] - b[0]);
 
 const stops = trolleyStopsOnGridLines();
 const calibration = stops.filter((s) => s.half === 'calibration');
@@ -103,8 +115,16 @@ console.log(
       evaluationBefore: summary(errors(evaluation, STREET_KNOTS, AVENUE_KNOTS)),
       evaluationAfter: summary(errors(evaluation, streets, avenues)),
       calibrationAfter: summary(errors(calibration, streets, avenues)),
-      streetKnots: streets.map((k) => [k[0], k[1], Math.round((k[1] - interpolateWith(STREET_KNOTS, k[0])) * M_PER_DEG_LAT)]),
-      avenueKnots: avenues.map((k) => [k[0], k[1], Math.round((k[1] - interpolateWith(AVENUE_KNOTS, k[0])) * lngScale)]),
+      streetKnots: streets.map((k) => [
+        k[0],
+        k[1],
+        Math.round((k[1] - interpolateWith(STREET_KNOTS, k[0])) * M_PER_DEG_LAT),
+      ]),
+      avenueKnots: avenues.map((k) => [
+        k[0],
+        k[1],
+        Math.round((k[1] - interpolateWith(AVENUE_KNOTS, k[0])) * lngScale),
+      ]),
       knotColumns: '[grid number, fitted value, metres moved from the authored line]',
     },
     null,

@@ -7,14 +7,38 @@ import { execFileSync, spawnSync } from 'node:child_process';
 
 export const FONTS = {
   tuning: ['DejaVu Sans', 'Liberation Sans', 'Roboto', 'Lato', 'Cantarell', 'Roboto Condensed'],
-  heldout: ['Noto Sans', 'Open Sans', 'Nimbus Sans', 'FreeSans', 'Carlito', 'Nimbus Sans Narrow', 'Open Sans Condensed'],
+  heldout: [
+    'Noto Sans',
+    'Open Sans',
+    'Nimbus Sans',
+    'FreeSans',
+    'Carlito',
+    'Nimbus Sans Narrow',
+    'Open Sans Condensed',
+  ],
 } as const;
 
-const PACKAGES = ['fonts-dejavu-core', 'fonts-liberation2', 'fonts-roboto-unhinted', 'fonts-lato', 'fonts-cantarell', 'fonts-noto-core', 'fonts-open-sans', 'fonts-urw-base35', 'fonts-freefont-ttf', 'fonts-crosextra-carlito'];
+const PACKAGES = [
+  'fonts-dejavu-core',
+  'fonts-liberation2',
+  'fonts-roboto-unhinted',
+  'fonts-lato',
+  'fonts-cantarell',
+  'fonts-noto-core',
+  'fonts-open-sans',
+  'fonts-urw-base35',
+  'fonts-freefont-ttf',
+  'fonts-crosextra-carlito',
+];
 
 function installed(): Set<string> {
   const out = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' });
-  return new Set(out.split('\n').flatMap((l) => l.split(',')).map((f) => f.trim()));
+  return new Set(
+    out
+      .split('\n')
+      .flatMap((l) => l.split(','))
+      .map((f) => f.trim()),
+  );
 }
 
 export async function ensureFonts(): Promise<void> {
@@ -27,5 +51,6 @@ export async function ensureFonts(): Promise<void> {
     have = installed();
   }
   const missing = want.filter((f) => !have.has(f));
-  if (missing.length) throw new Error(`Fonts missing: ${missing.join(', ')}. Install the Debian packages ${PACKAGES.join(' ')}.`);
+  if (missing.length)
+    throw new Error(`Fonts missing: ${missing.join(', ')}. Install the Debian packages ${PACKAGES.join(' ')}.`);
 }

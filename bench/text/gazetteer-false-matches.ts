@@ -12,7 +12,9 @@ import { parseArgs } from 'node:util';
 import { findPlacesInText } from '@vt/server/src/engine/geo/gazetteer';
 import { REPO_ROOT, writeResult } from '../engine/harness';
 
-const { values: args } = parseArgs({ options: { 'max-lines': { type: 'string', default: '5000' }, out: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { 'max-lines': { type: 'string', default: '5000' }, out: { type: 'string' } },
+});
 const maxLines = Number(args['max-lines']);
 
 function readmes(dir: string, out: string[], depth = 0): void {
@@ -20,14 +22,39 @@ function readmes(dir: string, out: string[], depth = 0): void {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (/^readme\.md$/i.test(name)) {
-      for (const line of readFileSync(p, 'utf8').split('\n')) if (line.trim().length > 3 && out.length < maxLines) out.push(line.trim().slice(0, 200));
+      for (const line of readFileSync(p, 'utf8').split('\n'))
+        if (line.trim().length > 3 && out.length < maxLines) out.push(line.trim().slice(0, 200));
     } else if (!name.startsWith('.') && statSync(p).isDirectory()) readmes(p, out, depth + 1);
   }
 }
 
 const lines: string[] = [];
 readmes(join(REPO_ROOT, 'node_modules'), lines);
-const SIGN_WORDS = ['STOP', 'ONE WAY', 'NO PARKING ANY TIME', 'SPEED LIMIT 35', 'DO NOT ENTER', 'YIELD', 'PHARMACY', 'LAUNDROMAT', 'BAKERY', 'HARDWARE STORE', 'AUTO PARTS', 'DENTAL CARE', 'INTERNATIONAL HOUSE OF PANCAKES', 'BAYSHORE GARDENS', 'BAYVIEW APARTMENTS', 'SUNRISE PLAZA', 'OCEAN VIEW MOTEL', 'MARKETPLACE', 'NATIONAL BANK', 'AIRPORT PARKING', 'CITY HALL', 'PUBLIC LIBRARY', 'COMMUNITY CENTER'];
+const SIGN_WORDS = [
+  'STOP',
+  'ONE WAY',
+  'NO PARKING ANY TIME',
+  'SPEED LIMIT 35',
+  'DO NOT ENTER',
+  'YIELD',
+  'PHARMACY',
+  'LAUNDROMAT',
+  'BAKERY',
+  'HARDWARE STORE',
+  'AUTO PARTS',
+  'DENTAL CARE',
+  'INTERNATIONAL HOUSE OF PANCAKES',
+  'BAYSHORE GARDENS',
+  'BAYVIEW APARTMENTS',
+  'SUNRISE PLAZA',
+  'OCEAN VIEW MOTEL',
+  'MARKETPLACE',
+  'NATIONAL BANK',
+  'AIRPORT PARKING',
+  'CITY HALL',
+  'PUBLIC LIBRARY',
+  'COMMUNITY CENTER',
+];
 lines.push(...SIGN_WORDS);
 
 let exactLines = 0;
@@ -40,12 +67,26 @@ for (const line of lines) {
   const fuzzy = found.filter((m) => m.edits);
   if (fuzzy.length) {
     tolerantLines++;
-    if (examples.length < 40) examples.push(...fuzzy.map((m) => ({ line, name: m.entry.name, matched: m.matched, edits: m.edits! })));
+    if (examples.length < 40)
+      examples.push(...fuzzy.map((m) => ({ line, name: m.entry.name, matched: m.matched, edits: m.edits! })));
   }
 }
 const ms = performance.now() - t;
-const MANGLED = ['JAYSIDE', 'MAMINTERNATIONAL AIRPORT', 'wal INTERNATIONAL AIRPOR T', 'VIZCAYAMUSEUM', 'LINCOLNROAD', 'WYNWOOD WALLS', 'MIAMI SEAQUARIUMM', 'PEREZ ART MUSEM', 'HARD ROCK STADIUN'];
-const trueMatches = MANGLED.map((m) => ({ text: m, found: findPlacesInText(m, { tolerant: true }).map((f) => `${f.entry.name} (${f.edits ?? 0})`) }));
+const MANGLED = [
+  'JAYSIDE',
+  'MAMINTERNATIONAL AIRPORT',
+  'wal INTERNATIONAL AIRPOR T',
+  'VIZCAYAMUSEUM',
+  'LINCOLNROAD',
+  'WYNWOOD WALLS',
+  'MIAMI SEAQUARIUMM',
+  'PEREZ ART MUSEM',
+  'HARD ROCK STADIUN',
+];
+const trueMatches = MANGLED.map((m) => ({
+  text: m,
+  found: findPlacesInText(m, { tolerant: true }).map((f) => `${f.entry.name} (${f.edits ?? 0})`),
+}));
 const result = {
   benchmark: 'bench/text/gazetteer-false-matches.ts',
   date: new Date().toISOString(),

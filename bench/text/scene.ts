@@ -42,10 +42,24 @@ const COLOURS: Record<BladeStyle, { bg: string; fg: string; border: string }> = 
   brown: { bg: '#6b3f1d', fg: '#ffffff', border: '#f0e6d0' },
 };
 
-const upper = (w: Written): Written => ({ ...w, prefix: w.prefix.toUpperCase(), body: w.body.toUpperCase(), ordinal: w.ordinal.toUpperCase(), type: w.type.toUpperCase() });
+const upper = (w: Written): Written => ({
+  ...w,
+  prefix: w.prefix.toUpperCase(),
+  body: w.body.toUpperCase(),
+  ordinal: w.ordinal.toUpperCase(),
+  type: w.type.toUpperCase(),
+});
 
 /** One blade as SVG (a `<g>` of `width` × `h`), the text in `font`. */
-function bladeSvg(w: Written, style: BladeStyle, font: string, width: number, h: number, y: number, bold: boolean): string {
+function bladeSvg(
+  w: Written,
+  style: BladeStyle,
+  font: string,
+  width: number,
+  h: number,
+  y: number,
+  bold: boolean,
+): string {
   const c = COLOURS[style];
   const caps = style === 'county' || style === 'stacked' || style === 'brown' ? upper(w) : w;
   const size = Math.round(h * 0.56);
@@ -61,26 +75,49 @@ function bladeSvg(w: Written, style: BladeStyle, font: string, width: number, h:
       <text x="${px + Math.round(small * 1.1)}" y="${Math.round(h * 0.72)}" font-family="${font}" font-weight="${weight}" font-size="${size}" fill="${c.fg}">${esc(caps.body)}${caps.ordinal ? esc(caps.ordinal) : ''} ${esc(caps.type)}</text>`;
   } else {
     const prefix = caps.prefix ? `${esc(caps.prefix)} ` : '';
-    const ordinal = caps.ordinal ? `<tspan font-size="${Math.round(size * 0.55)}" dy="${-Math.round(size * 0.35)}">${esc(caps.ordinal)}</tspan><tspan dy="${Math.round(size * 0.35)}"> </tspan>` : ' ';
+    const ordinal = caps.ordinal
+      ? `<tspan font-size="${Math.round(size * 0.55)}" dy="${-Math.round(size * 0.35)}">${esc(caps.ordinal)}</tspan><tspan dy="${Math.round(size * 0.35)}"> </tspan>`
+      : ' ';
     text = `<text x="${x0}" y="${Math.round(h * 0.72)}" font-family="${font}" font-weight="${weight}" font-size="${size}" fill="${c.fg}">${prefix}${esc(caps.body)}${ordinal}${esc(caps.type)}</text>`;
   }
-  const block = caps.block ? `<text x="${width - Math.round(h * 0.22)}" y="${Math.round(h * 0.56)}" text-anchor="end" font-family="${font}" font-size="${Math.round(h * 0.26)}" fill="${c.fg}">${esc(caps.block)}</text>` : '';
+  const block = caps.block
+    ? `<text x="${width - Math.round(h * 0.22)}" y="${Math.round(h * 0.56)}" text-anchor="end" font-family="${font}" font-size="${Math.round(h * 0.26)}" fill="${c.fg}">${esc(caps.block)}</text>`
+    : '';
   return `<g transform="translate(0,${y})"><rect x="3" y="3" width="${width - 6}" height="${h - 6}" rx="${Math.round(h * 0.08)}" fill="${c.bg}" stroke="${c.border}" stroke-width="${Math.max(3, Math.round(h * 0.05))}"/>${text}${block}</g>`;
 }
 
 /** A post's blades, one per written line (the first may be a brown honorary blade). */
-export async function streetSign(blades: ReadonlyArray<{ written: Written; style: BladeStyle }>, font: string, bold: boolean): Promise<Buffer> {
+export async function streetSign(
+  blades: ReadonlyArray<{ written: Written; style: BladeStyle }>,
+  font: string,
+  bold: boolean,
+): Promise<Buffer> {
   const h = 110;
-  const longest = Math.max(...blades.map((b) => `${b.written.prefix} ${b.written.body}${b.written.ordinal} ${b.written.type}`.length));
-  const width = Math.round(Math.max(420, longest * h * 0.42 + (blades.some((b) => b.written.block) ? h * 1.2 : 0) + h * 0.6));
+  const longest = Math.max(
+    ...blades.map((b) => `${b.written.prefix} ${b.written.body}${b.written.ordinal} ${b.written.type}`.length),
+  );
+  const width = Math.round(
+    Math.max(420, longest * h * 0.42 + (blades.some((b) => b.written.block) ? h * 1.2 : 0) + h * 0.6),
+  );
   const gap = Math.round(h * 0.2);
   const height = blades.length * h + (blades.length - 1) * gap;
   const parts = blades.map((b, i) => bladeSvg(b.written, b.style, font, width, h, i * (h + gap), bold));
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`)).png().toBuffer();
+  return sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`),
+  )
+    .png()
+    .toBuffer();
 }
 
 /** A shop front: a fascia with the name, the street and a phone number; the door number on a panel of its own. */
-export async function shopFront(o: { name: string; street: string; phone: string; door: string; font: string; dark: boolean }): Promise<{ fascia: Buffer; door: Buffer }> {
+export async function shopFront(o: {
+  name: string;
+  street: string;
+  phone: string;
+  door: string;
+  font: string;
+  dark: boolean;
+}): Promise<{ fascia: Buffer; door: Buffer }> {
   const width = 900;
   const [bg, fg, accent] = o.dark ? ['#1c1c28', '#f4e9c8', '#f2b134'] : ['#f2efe6', '#8a1c1c', '#1d4f8a'];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="250"><rect width="${width}" height="250" rx="8" fill="${bg}"/>
@@ -89,7 +126,10 @@ export async function shopFront(o: { name: string; street: string; phone: string
     <text x="${width / 2}" y="220" text-anchor="middle" font-family="${o.font}" font-size="36" fill="${fg}">${esc(o.phone)}</text></svg>`;
   const doorSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="260" height="120"><rect width="260" height="120" rx="6" fill="#fafafa" stroke="#333" stroke-width="4"/>
     <text x="130" y="88" text-anchor="middle" font-family="${o.font}" font-weight="bold" font-size="76" fill="#111">${esc(o.door)}</text></svg>`;
-  return { fascia: await sharp(Buffer.from(svg)).png().toBuffer(), door: await sharp(Buffer.from(doorSvg)).png().toBuffer() };
+  return {
+    fascia: await sharp(Buffer.from(svg)).png().toBuffer(),
+    door: await sharp(Buffer.from(doorSvg)).png().toBuffer(),
+  };
 }
 
 export type Distractor = 'STOP' | 'ONE WAY' | 'NO PARKING' | 'SPEED LIMIT';
@@ -137,9 +177,16 @@ export type Conditions = {
 };
 
 async function placed(png: Buffer, W: number, p: Placement): Promise<{ input: Buffer; w: number; h: number }> {
-  let s: Buffer = await sharp(png).resize({ width: Math.max(24, Math.round(W * p.widthShare)) }).png().toBuffer();
+  let s: Buffer = await sharp(png)
+    .resize({ width: Math.max(24, Math.round(W * p.widthShare)) })
+    .png()
+    .toBuffer();
   if (p.skew || p.tilt) s = await perspective(s, p.skew, p.tilt);
-  if (p.rotateDeg) s = await sharp(s).rotate(p.rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  if (p.rotateDeg)
+    s = await sharp(s)
+      .rotate(p.rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
   const m = await sharp(s).metadata();
   return { input: s, w: m.width!, h: m.height! };
 }
@@ -149,7 +196,12 @@ async function placed(png: Buffer, W: number, p: Placement): Promise<{ input: Bu
  * compression of the conditions. The signs are lit like the scene except at night, when retroreflective sheeting
  * keeps them brighter than their surroundings.
  */
-export async function composeStreetScene(photo: Buffer, signs: ReadonlyArray<{ png: Buffer; placement: Placement }>, c: Conditions, random: Random): Promise<Buffer> {
+export async function composeStreetScene(
+  photo: Buffer,
+  signs: ReadonlyArray<{ png: Buffer; placement: Placement }>,
+  c: Conditions,
+  random: Random,
+): Promise<Buffer> {
   const W = c.photoWidth;
   const H = Math.round((W * 3) / 4);
   let base = sharp(photo, { failOn: 'none' }).rotate().resize(W, H, { fit: 'cover' });
@@ -169,13 +221,21 @@ export async function composeStreetScene(photo: Buffer, signs: ReadonlyArray<{ p
     const top = Math.round(Math.min(H - p.h, Math.max(0, s.placement.at.y * H)));
     if (p.w <= W && p.h <= H) overlays.push({ input, left, top });
   }
-  let img = await sharp(raw.data, { raw: raw.info }).composite(overlays).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (c.blur === 'focus') img = await sharp(img.data, { raw: img.info }).blur(c.blurAmount).raw().toBuffer({ resolveWithObject: true });
+  let img = await sharp(raw.data, { raw: raw.info })
+    .composite(overlays)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (c.blur === 'focus')
+    img = await sharp(img.data, { raw: img.info }).blur(c.blurAmount).raw().toBuffer({ resolveWithObject: true });
   if (c.blur === 'motion') {
     // A camera moving sideways: a horizontal line kernel, 3–9 px long at 12 MP.
     const k = Math.max(3, Math.round(c.blurAmount) | 1);
     const kernel = Array.from({ length: 3 * k }, (_, i) => (Math.floor(i / k) === 1 ? 1 : 0));
-    img = await sharp(img.data, { raw: img.info }).convolve({ width: k, height: 3, kernel }).raw().toBuffer({ resolveWithObject: true });
+    img = await sharp(img.data, { raw: img.info })
+      .convolve({ width: k, height: 3, kernel })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   }
   if (c.noise) {
     const d = img.data;

@@ -39,9 +39,28 @@ import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { trolleyStopsOnGridLines } from '@vt/server/src/engine/test/trolley';
 import { ordinalSuffix } from '@vt/server/src/engine/text/geoparse';
 import { ece } from '../engine/calibration';
-import { machine, NOTE_SHARED_MACHINE, SHARED_DATA_DIR, stats, writeResult, writeSummaryFigure } from '../engine/harness';
+import {
+  machine,
+  NOTE_SHARED_MACHINE,
+  SHARED_DATA_DIR,
+  stats,
+  writeResult,
+  writeSummaryFigure,
+} from '../engine/harness';
 import { ensureFonts, FONTS } from './fonts';
-import { composeStreetScene, distractorSign, shopFront, streetSign, type BladeStyle, type BlurKind, type Conditions, type Distractor, type Light, type Placement, type Written } from './scene';
+import {
+  composeStreetScene,
+  distractorSign,
+  shopFront,
+  streetSign,
+  type BladeStyle,
+  type BlurKind,
+  type Conditions,
+  type Distractor,
+  type Light,
+  type Placement,
+  type Written,
+} from './scene';
 
 const table = new Console(process.stderr).table;
 const { values: args } = parseArgs({
@@ -63,18 +82,33 @@ if (half !== 'tuning' && half !== 'heldout') throw new Error('--half is tuning o
 const HALVES: Record<Half, { seed: number; backgrounds: string[] }> = {
   tuning: {
     seed: 1101,
-    backgrounds: ['with-gps/mdx_Samsung_SM-N900A.jpg', 'with-gps/mdx_Apple_iPhone_5.jpg', 'with-gps/DSCN0010.jpg', 'gps-edge-cases/immich_empty_gps.jpg', 'without-gps/webpvp8x.webp'],
+    backgrounds: [
+      'with-gps/mdx_Samsung_SM-N900A.jpg',
+      'with-gps/mdx_Apple_iPhone_5.jpg',
+      'with-gps/DSCN0010.jpg',
+      'gps-edge-cases/immich_empty_gps.jpg',
+      'without-gps/webpvp8x.webp',
+    ],
   },
   heldout: {
     seed: 2202,
-    backgrounds: ['with-gps/IMG_20180725_163423-tiny.jpg', 'gps-edge-cases/mdx_Issue_308_gps_0_0.jpg', 'without-gps/8bit-sRGB.avif', 'without-gps/landscape_6.jpg', 'without-gps/Canon_40D.jpg', 'without-gps/denali.webp'],
+    backgrounds: [
+      'with-gps/IMG_20180725_163423-tiny.jpg',
+      'gps-edge-cases/mdx_Issue_308_gps_0_0.jpg',
+      'without-gps/8bit-sRGB.avif',
+      'without-gps/landscape_6.jpg',
+      'without-gps/Canon_40D.jpg',
+      'without-gps/denali.webp',
+    ],
   },
 };
 const random = mulberry32(HALVES[half].seed);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (a: number, b: number) => a + random() * (b - a);
 const chance = (p: number) => random() < p;
-const backgrounds = HALVES[half].backgrounds.map((f) => readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples', f)));
+const backgrounds = HALVES[half].backgrounds.map((f) =>
+  readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples', f)),
+);
 const fonts = FONTS[half];
 
 /** A stable split of anything by a small hash of its key: even → tuning, odd → held-out. */
@@ -95,16 +129,51 @@ function written(axis: 'street' | 'avenue', n: number, at: LatLng, style: BladeS
   const mixed = style !== 'county' && style !== 'stacked';
   const withOrdinal = mixed ? chance(0.85) : chance(0.15);
   const num = Math.abs(Math.round(n));
-  if (axis === 'street' && num === 0) return { prefix: ew, body: 'Flagler', ordinal: '', type: mixed ? 'St' : pick(['ST', 'STREET']) };
+  if (axis === 'street' && num === 0)
+    return { prefix: ew, body: 'Flagler', ordinal: '', type: mixed ? 'St' : pick(['ST', 'STREET']) };
   if (axis === 'avenue' && num === 0) return { prefix: ns, body: 'Miami', ordinal: '', type: mixed ? 'Ave' : 'AVE' };
   const prefix = `${ns}${ew}`;
-  const type = axis === 'street' ? (mixed ? pick(['St', 'St', 'Street']) : pick(['ST', 'ST', 'STREET'])) : mixed ? pick(['Ave', 'Ave', 'Avenue']) : pick(['AVE', 'AVE', 'AVENUE']);
+  const type =
+    axis === 'street'
+      ? mixed
+        ? pick(['St', 'St', 'Street'])
+        : pick(['ST', 'ST', 'STREET'])
+      : mixed
+        ? pick(['Ave', 'Ave', 'Avenue'])
+        : pick(['AVE', 'AVE', 'AVENUE']);
   return { prefix, body: String(num), ordinal: withOrdinal ? ordinal(num) : '', type };
 }
 
-const NAMED_STREETS: Record<number, string[]> = { [-40]: ['Bird', 'Rd'], [-56]: ['Miller', 'Dr'], [-72]: ['Sunset', 'Dr'], [-88]: ['Kendall', 'Dr'], [-104]: ['Killian', 'Pkwy'], [-152]: ['Coral Reef', 'Dr'] };
-const NAMED_AVENUES: Record<number, string[]> = { 37: ['Douglas', 'Rd'], 42: ['Le Jeune', 'Rd'], 57: ['Red', 'Rd'], 67: ['Ludlam', 'Rd'], 87: ['Galloway', 'Rd'], 177: ['Krome', 'Ave'] };
-const SHOPS = ['FARMACIA', 'Café Cubano', 'LAVANDERÍA', 'Auto Parts', 'PANADERÍA', 'Dental Care', 'Tire Shop', 'FLORISTERÍA', 'Ferretería', 'Pizza & Pasta', 'Barbería', 'Joyería'];
+const NAMED_STREETS: Record<number, string[]> = {
+  [-40]: ['Bird', 'Rd'],
+  [-56]: ['Miller', 'Dr'],
+  [-72]: ['Sunset', 'Dr'],
+  [-88]: ['Kendall', 'Dr'],
+  [-104]: ['Killian', 'Pkwy'],
+  [-152]: ['Coral Reef', 'Dr'],
+};
+const NAMED_AVENUES: Record<number, string[]> = {
+  37: ['Douglas', 'Rd'],
+  42: ['Le Jeune', 'Rd'],
+  57: ['Red', 'Rd'],
+  67: ['Ludlam', 'Rd'],
+  87: ['Galloway', 'Rd'],
+  177: ['Krome', 'Ave'],
+};
+const SHOPS = [
+  'FARMACIA',
+  'Café Cubano',
+  'LAVANDERÍA',
+  'Auto Parts',
+  'PANADERÍA',
+  'Dental Care',
+  'Tire Shop',
+  'FLORISTERÍA',
+  'Ferretería',
+  'Pizza & Pasta',
+  'Barbería',
+  'Joyería',
+];
 const OFF_GRID = new Set(['Miami Beach', 'Coral Gables', 'Hialeah']);
 const STYLES: BladeStyle[] = ['county', 'mixed', 'stacked', 'overhead', 'blue', 'white'];
 
@@ -119,7 +188,8 @@ type Sample = {
 };
 
 function placement(sizeBand: SizeBand, form: string): Placement {
-  const widthShare = sizeBand === 'small' ? between(0.05, 0.1) : sizeBand === 'medium' ? between(0.1, 0.2) : between(0.2, 0.32);
+  const widthShare =
+    sizeBand === 'small' ? between(0.05, 0.1) : sizeBand === 'medium' ? between(0.1, 0.2) : between(0.2, 0.32);
   const sign = chance(0.5) ? -1 : 1;
   return {
     widthShare,
@@ -157,7 +227,17 @@ async function cornerSample(font: string, bold: boolean): Promise<Omit<Sample, '
   if (chance(0.5)) s.block = blockOf(c.avenue);
   if (chance(0.5)) a.block = blockOf(c.street);
   const blades = chance(0.5) ? [s, a] : [a, s];
-  return { set: 'corner', truth: c.truth, text: blades.map(label), form: style, png: await streetSign(blades.map((w) => ({ written: w, style })), font, bold) };
+  return {
+    set: 'corner',
+    truth: c.truth,
+    text: blades.map(label),
+    form: style,
+    png: await streetSign(
+      blades.map((w) => ({ written: w, style })),
+      font,
+      bold,
+    ),
+  };
 }
 
 async function namedSample(font: string, bold: boolean): Promise<Omit<Sample, 'signs'> & { png: Buffer }> {
@@ -177,11 +257,41 @@ async function namedSample(font: string, bold: boolean): Promise<Omit<Sample, 's
       const [body, type] = NAMED_STREETS[street]!;
       const s: Written = { prefix: '', body: body!, ordinal: '', type: type! };
       const a = written('avenue', c.avenue, truth, style);
-      return { set: 'named', truth, text: [label(s), label(a)], form: `named-${style}`, png: await streetSign([{ written: s, style }, { written: a, style }], font, bold) };
+      return {
+        set: 'named',
+        truth,
+        text: [label(s), label(a)],
+        form: `named-${style}`,
+        png: await streetSign(
+          [
+            { written: s, style },
+            { written: a, style },
+          ],
+          font,
+          bold,
+        ),
+      };
     }
-    const s = streetName ? { prefix: '', body: streetName[0]!, ordinal: '', type: streetName[1]! } : written('street', c.street, c.truth, style);
-    const a = avenueName ? { prefix: '', body: avenueName[0]!, ordinal: '', type: avenueName[1]! } : written('avenue', c.avenue, c.truth, style);
-    return { set: 'named', truth: c.truth, text: [label(s), label(a)], form: `named-${style}`, png: await streetSign([{ written: s, style }, { written: a, style }], font, bold) };
+    const s = streetName
+      ? { prefix: '', body: streetName[0]!, ordinal: '', type: streetName[1]! }
+      : written('street', c.street, c.truth, style);
+    const a = avenueName
+      ? { prefix: '', body: avenueName[0]!, ordinal: '', type: avenueName[1]! }
+      : written('avenue', c.avenue, c.truth, style);
+    return {
+      set: 'named',
+      truth: c.truth,
+      text: [label(s), label(a)],
+      form: `named-${style}`,
+      png: await streetSign(
+        [
+          { written: s, style },
+          { written: a, style },
+        ],
+        font,
+        bold,
+      ),
+    };
   }
 }
 
@@ -195,7 +305,20 @@ async function honorarySample(font: string, bold: boolean): Promise<Omit<Sample,
     const brown: Written = { prefix: '', body: pick(['Calle Ocho', 'Tamiami Trail']), ordinal: '', type: '' };
     const style = pick<BladeStyle>(['mixed', 'county']);
     const a = written('avenue', avenue, truth, style);
-    return { set: 'honorary', truth, text: [brown.body, label(a)], form: 'brown-honorary', png: await streetSign([{ written: brown, style: 'brown' }, { written: a, style }], font, bold) };
+    return {
+      set: 'honorary',
+      truth,
+      text: [brown.body, label(a)],
+      form: 'brown-honorary',
+      png: await streetSign(
+        [
+          { written: brown, style: 'brown' },
+          { written: a, style },
+        ],
+        font,
+        bold,
+      ),
+    };
   }
 }
 
@@ -215,9 +338,25 @@ async function trolleySamples(): Promise<Array<Omit<Sample, 'signs'> & { png: Bu
       return best;
     };
     const own = written(s.line.axis, s.line.number, at, style);
-    const cross = s.line.axis === 'avenue' ? written('street', nearest('street'), at, style) : written('avenue', nearest('avenue'), at, style);
+    const cross =
+      s.line.axis === 'avenue'
+        ? written('street', nearest('street'), at, style)
+        : written('avenue', nearest('avenue'), at, style);
     const font = pick(fonts);
-    out.push({ set: 'trolley', truth: at, text: [label(own), label(cross)], form: style, png: await streetSign([{ written: own, style }, { written: cross, style }], font, chance(0.7)) });
+    out.push({
+      set: 'trolley',
+      truth: at,
+      text: [label(own), label(cross)],
+      form: style,
+      png: await streetSign(
+        [
+          { written: own, style },
+          { written: cross, style },
+        ],
+        font,
+        chance(0.7),
+      ),
+    });
   }
   return out;
 }
@@ -233,11 +372,20 @@ async function shopSample(font: string): Promise<Omit<Sample, 'signs'> & { png: 
     const city = municipalityAt(truth.lat, truth.lng);
     if (!line || !isInMiamiDade(truth) || (city && OFF_GRID.has(city))) continue;
     const w = written(onStreet ? 'street' : 'avenue', line, truth, 'mixed');
-    const street = chance(0.5) ? label(w) : `${w.prefix.split('').join('.')}. ${w.body}${w.ordinal} ${w.type === 'St' ? 'Street' : w.type === 'Ave' ? 'Avenue' : w.type}`;
+    const street = chance(0.5)
+      ? label(w)
+      : `${w.prefix.split('').join('.')}. ${w.body}${w.ordinal} ${w.type === 'St' ? 'Street' : w.type === 'Ave' ? 'Avenue' : w.type}`;
     const phone = `(${pick(['305', '786'])}) ${Math.round(between(200, 999))}-${String(Math.round(between(0, 9999))).padStart(4, '0')}`;
     const name = pick(SHOPS);
     const { fascia, door } = await shopFront({ name, street, phone, door: String(house), font, dark: chance(0.35) });
-    return { set: 'shopfront', truth, text: [name, street, phone, String(house)], form: 'shopfront', png: fascia, door };
+    return {
+      set: 'shopfront',
+      truth,
+      text: [name, street, phone, String(house)],
+      form: 'shopfront',
+      png: fascia,
+      door,
+    };
   }
 }
 
@@ -262,14 +410,30 @@ async function main() {
   for (let i = 0; i < counts.named; i++) made.push(await namedSample(pick(fonts), chance(0.7)));
   for (let i = 0; i < counts.honorary; i++) made.push(await honorarySample(pick(fonts), chance(0.7)));
   for (let i = 0; i < counts.shopfront; i++) made.push(await shopSample(pick(fonts)));
-  for (let i = 0; i < counts['no-text']; i++) made.push({ set: 'no-text', truth: null, text: [], form: 'none', png: null });
+  for (let i = 0; i < counts['no-text']; i++)
+    made.push({ set: 'no-text', truth: null, text: [], form: 'none', png: null });
   for (let i = 0; i < counts['other-city']; i++) {
     const [a, b] = pick(OTHER_CITIES);
     const style = pick<BladeStyle>(['mixed', 'county', 'blue', 'white']);
     const w = (s: string): Written => ({ prefix: '', body: s, ordinal: '', type: '' });
-    made.push({ set: 'other-city', truth: null, text: [a!, b!], form: `other-${style}`, png: await streetSign([{ written: w(a!), style }, { written: w(b!), style }], pick(fonts), chance(0.7)) });
+    made.push({
+      set: 'other-city',
+      truth: null,
+      text: [a!, b!],
+      form: `other-${style}`,
+      png: await streetSign(
+        [
+          { written: w(a!), style },
+          { written: w(b!), style },
+        ],
+        pick(fonts),
+        chance(0.7),
+      ),
+    });
   }
-  const samples = limit ? made.filter((_, i) => i % Math.max(1, Math.floor(made.length / limit)) === 0).slice(0, limit) : made;
+  const samples = limit
+    ? made.filter((_, i) => i % Math.max(1, Math.floor(made.length / limit)) === 0).slice(0, limit)
+    : made;
 
   const detectSide = args['detect-side'] ? Number(args['detect-side']) : undefined;
   const detect = {
@@ -277,7 +441,12 @@ async function main() {
     ...(args['box-threshold'] ? { boxThreshold: Number(args['box-threshold']) } : {}),
   };
   const tuned = Boolean(detectSide || Object.keys(detect).length);
-  const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, ...(detectSide ? { detectSide } : {}), ...(Object.keys(detect).length ? { detect } : {}) });
+  const ocr = new PpOcr({
+    workers: 1,
+    threadsPerWorker: 2,
+    ...(detectSide ? { detectSide } : {}),
+    ...(Object.keys(detect).length ? { detect } : {}),
+  });
   const warmStart = performance.now();
   await ocr.warm();
   const warmMs = performance.now() - warmStart;
@@ -303,13 +472,34 @@ async function main() {
     if (s.door) {
       // The door number on its own panel, below and beside the fascia.
       const p = signs[0]!.placement;
-      signs.push({ png: s.door, placement: { ...p, widthShare: p.widthShare * 0.25, at: { x: Math.min(0.9, p.at.x + p.widthShare * between(0.1, 0.7)), y: Math.min(0.9, p.at.y + p.widthShare * 0.5) }, rotateDeg: p.rotateDeg * 0.5 } });
+      signs.push({
+        png: s.door,
+        placement: {
+          ...p,
+          widthShare: p.widthShare * 0.25,
+          at: {
+            x: Math.min(0.9, p.at.x + p.widthShare * between(0.1, 0.7)),
+            y: Math.min(0.9, p.at.y + p.widthShare * 0.5),
+          },
+          rotateDeg: p.rotateDeg * 0.5,
+        },
+      });
     }
     const distractors: Distractor[] = [];
-    if (s.set === 'no-text' || chance(0.4)) for (let k = 0; k < (chance(0.5) ? 1 : 2); k++) distractors.push(pick<Distractor>(['STOP', 'ONE WAY', 'NO PARKING', 'SPEED LIMIT']));
-    for (const d of distractors) signs.push({ png: await distractorSign(d, pick(fonts), random), placement: { ...placement(sizeBand, 'distractor'), widthShare: between(0.04, 0.12) } });
+    if (s.set === 'no-text' || chance(0.4))
+      for (let k = 0; k < (chance(0.5) ? 1 : 2); k++)
+        distractors.push(pick<Distractor>(['STOP', 'ONE WAY', 'NO PARKING', 'SPEED LIMIT']));
+    for (const d of distractors)
+      signs.push({
+        png: await distractorSign(d, pick(fonts), random),
+        placement: { ...placement(sizeBand, 'distractor'), widthShare: between(0.04, 0.12) },
+      });
     const jpeg = await composeStreetScene(pick(backgrounds), signs, conditions, random);
-    if (args['save-images']) writeFileSync(join(args['save-images'], `${String(i).padStart(3, '0')}-${s.set}-${sizeBand}-${light}-${blur}.jpg`), jpeg);
+    if (args['save-images'])
+      writeFileSync(
+        join(args['save-images'], `${String(i).padStart(3, '0')}-${s.set}-${sizeBand}-${light}-${blur}.jpg`),
+        jpeg,
+      );
 
     const t = performance.now();
     const evidence = await locator.locate(
@@ -330,9 +520,13 @@ async function main() {
       await ocr.read(jpeg);
       floorMs = performance.now() - f;
     }
-    const result = fuse([{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence] as Evidence[], { describePlace, placeName });
+    const result = fuse([{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence] as Evidence[], {
+      describePlace,
+      placeName,
+    });
     const best = evidence.find((e) => e.kind === 'position');
-    const details = evidence[0]?.details as { ocr?: { lines: Array<{ text: string; confidence: number }> }; matches?: Array<{ label: string }> } | undefined;
+    const details = evidence[0]?.details as
+      { ocr?: { lines: Array<{ text: string; confidence: number }> }; matches?: Array<{ label: string }> } | undefined;
     const found = result.outcome === 'found';
     rows.push({
       set: s.set,
@@ -371,7 +565,12 @@ async function main() {
       medianErrorM: stats(errs).p50,
     };
   };
-  const by = <K extends keyof Row>(key: K) => Object.fromEntries([...new Set(positives.map((r) => String(r[key])))].sort().map((v) => [v, summary(positives.filter((r) => String(r[key]) === v))]));
+  const by = <K extends keyof Row>(key: K) =>
+    Object.fromEntries(
+      [...new Set(positives.map((r) => String(r[key])))]
+        .sort()
+        .map((v) => [v, summary(positives.filter((r) => String(r[key]) === v))]),
+    );
   const confident = positives.filter((r) => r.outcome === 'found' && r.fusedConfidence >= 0.8);
   const latency = stats(rows.map((r) => r.latencyMs));
   const floor = stats(rows.filter((r) => r.floorMs !== null).map((r) => r.floorMs!));
@@ -384,17 +583,35 @@ async function main() {
     seed: HALVES[half].seed,
     fonts,
     backgrounds: HALVES[half].backgrounds,
-    ocr: { engine: 'PP-OCRv4 mobile (det + rec, ONNX Runtime CPU)', workers: 1, threads: 2, detectSide: detectSide ?? 'default', detect, warmUpMs: Math.round(warmMs) },
-    targets: { within300mPct: 85, within1kmPct: 90, confidentWithin1kmPct: 95, negativesMaxConfidence: 0.3, latencyP50Ms: 1500, latencyOverFloor: 1.3 },
+    ocr: {
+      engine: 'PP-OCRv4 mobile (det + rec, ONNX Runtime CPU)',
+      workers: 1,
+      threads: 2,
+      detectSide: detectSide ?? 'default',
+      detect,
+      warmUpMs: Math.round(warmMs),
+    },
+    targets: {
+      within300mPct: 85,
+      within1kmPct: 90,
+      confidentWithin1kmPct: 95,
+      negativesMaxConfidence: 0.3,
+      latencyP50Ms: 1500,
+      latencyOverFloor: 1.3,
+    },
     truth: {
-      corner: "the grid model's own point for the written corner: measures reading and parsing, not the grid's real-world error",
+      corner:
+        "the grid model's own point for the written corner: measures reading and parsing, not the grid's real-world error",
       named: "the grid model's point for the corner of a named road and a numbered line",
       honorary: "the grid model's point for SW 8 St at the numbered avenue under the brown blade",
       shopfront: "the grid model's point for the door number on the fascia's street",
       trolley: 'real GPS position of a City of Miami trolley stop (evaluation half of the grid fit)',
     },
     all: summary(positives),
-    confidentAnswers: { n: confident.length, within1kmPct: pct(confident.filter((r) => r.errorM! <= 1000).length, confident.length) },
+    confidentAnswers: {
+      n: confident.length,
+      within1kmPct: pct(confident.filter((r) => r.errorM! <= 1000).length, confident.length),
+    },
     negatives: {
       n: negatives.length,
       maxConfidence: Math.max(0, ...negatives.map((r) => (r.outcome === 'found' ? r.fusedConfidence : 0))),
@@ -402,8 +619,16 @@ async function main() {
       located: negatives.filter((r) => r.outcome === 'found').length,
     },
     calibration: {
-      text: ece(positives.filter((r) => r.textConfidence !== null).map((r) => ({ confidence: r.textConfidence!, hit: r.textErrorM! <= r.textRadiusM! }))),
-      fused: ece(positives.filter((r) => r.outcome === 'found').map((r) => ({ confidence: r.fusedConfidence, hit: r.errorM! <= (r.fusedRadiusM ?? 0) }))),
+      text: ece(
+        positives
+          .filter((r) => r.textConfidence !== null)
+          .map((r) => ({ confidence: r.textConfidence!, hit: r.textErrorM! <= r.textRadiusM! })),
+      ),
+      fused: ece(
+        positives
+          .filter((r) => r.outcome === 'found')
+          .map((r) => ({ confidence: r.fusedConfidence, hit: r.errorM! <= (r.fusedRadiusM ?? 0) })),
+      ),
     },
     latencyMs: latency,
     ocrFloorMs: floor,
@@ -416,14 +641,19 @@ async function main() {
     misses: positives.filter((r) => r.errorM === null || r.errorM > 300).slice(0, 40),
     negativeRows: negatives.filter((r) => r.outcome === 'found'),
   };
-  const show = (name: string, o: Record<string, ReturnType<typeof summary>>) => table(Object.entries(o).map(([k, v]) => ({ [name]: k, ...v })));
+  const show = (name: string, o: Record<string, ReturnType<typeof summary>>) =>
+    table(Object.entries(o).map(([k, v]) => ({ [name]: k, ...v })));
   show('set', result.bySet);
   show('size', result.bySize);
   show('light', result.byLight);
   show('blur', result.byBlur);
-  process.stderr.write(`${JSON.stringify({ all: result.all, confident: result.confidentAnswers, negatives: result.negatives, ece: { text: result.calibration.text.ece, fused: result.calibration.fused.ece }, latencyP50: latency.p50, floorP50: floor.p50, ratio: result.latencyOverFloor })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ all: result.all, confident: result.confidentAnswers, negatives: result.negatives, ece: { text: result.calibration.text.ece, fused: result.calibration.fused.ece }, latencyP50: latency.p50, floorP50: floor.p50, ratio: result.latencyOverFloor })}\n`,
+  );
   const file = args.out ?? `text-signs-${half}.json`;
-  const where = args.out ? (writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`), args.out) : writeResult(file, result);
+  const where = args.out
+    ? (writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`), args.out)
+    : writeResult(file, result);
   process.stderr.write(`[bench:text] written ${where}\n`);
   // The public pages show the held-out half's full run only, never the tuning half or a trial.
   if (!args.out && !limit && half === 'heldout' && !tuned) {

@@ -15,7 +15,11 @@ test.describe('activity tracking', () => {
       if (failuresLeft > 0) {
         failuresLeft--;
         seen.push({ action, status: 503 });
-        await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"busy"}}' });
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"code":"unavailable","message":"busy"}}',
+        });
         return;
       }
       const response = await route.fetch();
@@ -25,7 +29,8 @@ test.describe('activity tracking', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('button', { name: 'Sign Out' }).first()).toBeVisible();
 
-    const queue = () => page.evaluate(() => JSON.parse(localStorage.getItem('vt.activity.queue') ?? '[]') as Array<{ action: string }>);
+    const queue = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('vt.activity.queue') ?? '[]') as Array<{ action: string }>);
     await page.clock.runFor(2_000);
     await expect.poll(() => seen.length).toBe(1);
     await page.clock.runFor(2_000);

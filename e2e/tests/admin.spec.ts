@@ -43,7 +43,11 @@ test.describe('/admin', () => {
     expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
     await codes.getByRole('button', { name: 'Create code' }).click();
     await expect(codes.getByTestId('created-code')).toContainText(code);
-    const codeRow = codes.getByTestId('admin-code-row').filter({ hasText: code.slice(-2) }).filter({ hasText: 'Miami Pro' }).last();
+    const codeRow = codes
+      .getByTestId('admin-code-row')
+      .filter({ hasText: code.slice(-2) })
+      .filter({ hasText: 'Miami Pro' })
+      .last();
     await expect(codeRow).toContainText('admin panel');
 
     await user.goto('/access-ai');

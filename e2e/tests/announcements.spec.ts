@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
 
 test.describe('announcement banner', () => {
-  test('a founder posts; another signed-in browser shows it at once; dismiss sticks across reloads', async ({ page, browser }) => {
+  test('a founder posts; another signed-in browser shows it at once; dismiss sticks across reloads', async ({
+    page,
+    browser,
+  }) => {
     await signInLocally(page, { email: 'founder@visionterminal.local', name: 'Vera Founder' });
     const origin = new URL(page.url()).origin;
     // A clean start: announcements are global, so an earlier run's must not show first.
@@ -32,7 +35,10 @@ test.describe('announcement banner', () => {
     await expect(banner).toHaveAttribute('data-priority', 'urgent');
     await expect(banner.getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/settings');
 
-    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
       await user.setViewportSize({ width, height });
       await user.screenshot({ path: `test-results/announcement-${width}.png` });
     }

@@ -3,8 +3,27 @@ import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 import { addIndexItems, uploadAndWait } from '../fixtures/map';
 
-const PUBLIC = ['/', '/products', '/pricing', '/terms', '/privacy', '/about', '/contact', '/docs', '/support', '/status'];
-const SIGNED_IN = ['/dashboard', '/access-ai', '/map', '/analysis-history', '/settings', '/location-history', '/analytics'];
+const PUBLIC = [
+  '/',
+  '/products',
+  '/pricing',
+  '/terms',
+  '/privacy',
+  '/about',
+  '/contact',
+  '/docs',
+  '/support',
+  '/status',
+];
+const SIGNED_IN = [
+  '/dashboard',
+  '/access-ai',
+  '/map',
+  '/analysis-history',
+  '/settings',
+  '/location-history',
+  '/analytics',
+];
 const FOUNDER = ['/founder-dashboard', '/database', '/dev-tools', '/projects', '/railway', '/api-reference', '/admin'];
 
 /** A place name as long as real ones get (a neighbourhood, a municipality and a note). */
@@ -36,7 +55,8 @@ const coveredControls = (page: Page) =>
       const y = r.top + r.height / 2;
       if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
       const top = document.elementFromPoint(x, y);
-      if (top && banner.contains(top)) covered.push((el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40));
+      if (top && banner.contains(top))
+        covered.push((el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40));
     }
     return covered;
   });
@@ -46,7 +66,11 @@ async function publish(page: Page) {
   await page.request.delete('/api/notifications?clearAll=true', { headers: { origin } });
   const res = await page.request.post('/api/notifications', {
     headers: { origin },
-    data: { title: 'Scheduled maintenance', message: 'Analyses pause tonight from 22:00 to 22:30 while the database is upgraded.', priority: 'urgent' },
+    data: {
+      title: 'Scheduled maintenance',
+      message: 'Analyses pause tonight from 22:00 to 22:30 while the database is upgraded.',
+      priority: 'urgent',
+    },
   });
   expect(res.status()).toBe(201);
 }
@@ -74,7 +98,10 @@ test.describe('phones: every page fits 390 px and the banner covers no control',
           Array.from(document.querySelectorAll<HTMLElement>('body *'))
             .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.children.length < 4)
             .slice(0, 6)
-            .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(el.getBoundingClientRect().width)}]`),
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(el.getBoundingClientRect().width)}]`,
+            ),
         );
         failures.push(`${who} ${path}: scrolls ${sideways}px sideways (${culprits.join('; ')})`);
       }
@@ -93,7 +120,8 @@ test.describe('phones: every page fits 390 px and the banner covers no control',
     await page.getByRole('button', { name: 'Open menu' }).click();
     const covered = await coveredControls(page);
     if (covered.length) failures.push(`phone menu: the banner covers ${covered.join(' | ')}`);
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-menu-390.png` });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-menu-390.png` });
 
     // /map with the index sheet open.
     await page.goto('/map');
@@ -102,7 +130,8 @@ test.describe('phones: every page fits 390 px and the banner covers no control',
     await expect(page.getByTestId('index-sidebar')).toBeVisible();
     await page.waitForTimeout(400);
     const onMap = await coveredControls(page);
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-map-banner-390.png` });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-map-banner-390.png` });
     if (onMap.length) failures.push(`/map with the index: the banner covers ${onMap.join(' | ')}`);
 
     const userContext = await browser.newContext();

@@ -75,7 +75,9 @@ test.describe('/settings', () => {
     await confirm.click();
 
     await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
-    await expect(page.getByTestId('account-deleted')).toContainText('You are signed out here and at the sign-in provider');
+    await expect(page.getByTestId('account-deleted')).toContainText(
+      'You are signed out here and at the sign-in provider',
+    );
     await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
     expect((await page.request.get('/api/users/profile')).status()).toBe(401);
 

@@ -15,10 +15,14 @@ test.describe('text evidence: a photo located by the sign in it', () => {
       await signInLocally(page, { email: uniqueEmail('sign'), name: 'Sign Reader' });
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/access-ai');
-      await page.getByTestId('photo-input').setInputFiles({ name: 'corner.jpg', mimeType: 'image/jpeg', buffer: await streetSignPhoto() });
+      await page
+        .getByTestId('photo-input')
+        .setInputFiles({ name: 'corner.jpg', mimeType: 'image/jpeg', buffer: await streetSignPhoto() });
 
       const stages = page.getByTestId('stages');
-      await expect(stages.locator('[data-stage="finished"]')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+      await expect(stages.locator('[data-stage="finished"]')).toHaveAttribute('data-status', 'done', {
+        timeout: 90_000,
+      });
       await expect(stages.locator('[data-stage="locator:text"]')).toContainText('Text in the photo');
 
       const card = page.getByTestId('result-card');
@@ -32,7 +36,9 @@ test.describe('text evidence: a photo located by the sign in it', () => {
       await expect(text.getByRole('img', { name: 'corner.jpg with the text that was read outlined' })).toBeVisible();
       // The two blades name the corner; the hundred-block number on SW 8 ST confirms it (at least three lines used:
       // the other blade's number may confirm it too).
-      await expect.poll(() => text.locator('[data-testid="ocr-box"][data-used="true"]').count()).toBeGreaterThanOrEqual(3);
+      await expect
+        .poll(() => text.locator('[data-testid="ocr-box"][data-used="true"]').count())
+        .toBeGreaterThanOrEqual(3);
       await expect(text.getByTestId('text-matches')).toContainText('SW 8 St & SW 27 Ave');
       // The words as read: a scene-text reader may run them together ("SW8ST").
       await expect(text.getByTestId('text-matches')).toContainText(/“SW ?8 ?ST” \+ “SW ?27 ?AVE”/);
@@ -48,11 +54,13 @@ test.describe('text evidence: a photo located by the sign in it', () => {
     });
   }
 
-  test('rival places are numbered pins on the result card\'s small map, each with its probability', async ({ page }) => {
+  test("rival places are numbered pins on the result card's small map, each with its probability", async ({ page }) => {
     test.setTimeout(120_000);
     await signInLocally(page, { email: uniqueEmail('rivals'), name: 'Riva Ls' });
     await page.goto('/access-ai');
-    await page.getByTestId('photo-input').setInputFiles({ name: 'two-places.jpg', mimeType: 'image/jpeg', buffer: await signWithVagueGps() });
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'two-places.jpg', mimeType: 'image/jpeg', buffer: await signWithVagueGps() });
     const card = page.getByTestId('result-card');
     const preview = card.getByTestId('location-preview');
     await expect(preview).toBeVisible({ timeout: 90_000 });

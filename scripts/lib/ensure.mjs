@@ -48,10 +48,18 @@ export function ensureDependencies() {
   const marker = join(root, 'node_modules', '.vt-install-hash');
   const wanted = `${existsSync(lock) ? hashFiles([lock]) : 'no-lockfile'}+dev`;
   const have = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : '';
-  const complete = ['.bin', 'vite/package.json', 'tsx/package.json'].every((p) => existsSync(join(root, 'node_modules', p)));
+  const complete = ['.bin', 'vite/package.json', 'tsx/package.json'].every((p) =>
+    existsSync(join(root, 'node_modules', p)),
+  );
   if (have === wanted && complete) return;
-  log(existsSync(join(root, 'node_modules')) ? 'dependencies changed or incomplete: installing…' : 'installing dependencies (first run)…');
-  const args = existsSync(lock) ? ['ci', '--include=dev', '--no-audit', '--no-fund'] : ['install', '--include=dev', '--no-audit', '--no-fund'];
+  log(
+    existsSync(join(root, 'node_modules'))
+      ? 'dependencies changed or incomplete: installing…'
+      : 'installing dependencies (first run)…',
+  );
+  const args = existsSync(lock)
+    ? ['ci', '--include=dev', '--no-audit', '--no-fund']
+    : ['install', '--include=dev', '--no-audit', '--no-fund'];
   const status = run('npm', args);
   if (status !== 0) {
     console.error('[vt] npm install failed: see the output above.');

@@ -72,7 +72,12 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   installErrorHandling(app);
 
   const pubsub =
-    givenPubsub ?? createPubSub({ redisUrl: config.redisUrl, database, log: (level, message, details) => app.log[level](details ?? {}, message) });
+    givenPubsub ??
+    createPubSub({
+      redisUrl: config.redisUrl,
+      database,
+      log: (level, message, details) => app.log[level](details ?? {}, message),
+    });
   app.decorate('pubsub', pubsub);
   if (!givenPubsub) app.addHook('onClose', () => pubsub.close());
 
@@ -145,18 +150,25 @@ function installWebApp(app: FastifyInstance, config: Config): void {
       index: false,
       // Hashed assets never change; everything else revalidates.
       setHeaders: (reply, path) => {
-        if (path.startsWith(join(config.webDistDir, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.startsWith(join(config.webDistDir, 'assets')))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
   // Re-read on each request so a rebuilt web app shows without a restart (the file is small).
   const sendIndex = (reply: FastifyReply) =>
-    reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(indexFile, 'utf8'));
+    reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(readFileSync(indexFile, 'utf8'));
   if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${path}` } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `No route for ${request.method} ${path}` } });
     }
     return sendIndex(reply);
   });

@@ -81,6 +81,12 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
     }).storage;
-    expect(s3).toMatchObject({ driver: 's3', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'photos', forcePathStyle: true });
+    expect(s3).toMatchObject({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'photos',
+      forcePathStyle: true,
+    });
   });
 });

@@ -40,7 +40,14 @@ const EnvSchema = z.object({
   ),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  SESSION_IDLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60 * 24 * 7)),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60 * 24 * 7),
+  ),
   SESSION_ABSOLUTE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(60).default(5)),
   OIDC_ISSUER_URL: optionalUrl,
@@ -62,23 +69,46 @@ const EnvSchema = z.object({
       .optional(),
   ),
   /** Prefix of every Redis key this deployment writes (rate-limit counters), so deployments can share a Redis. */
-  REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, : _ - (at most 40)').default('vt:')),
+  REDIS_KEY_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, : _ - (at most 40)')
+      .default('vt:'),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
-  UPLOAD_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(25 * 1024 * 1024)),
+  UPLOAD_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(25 * 1024 * 1024),
+  ),
   UPLOAD_MAX_PIXELS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100_000_000)),
   UPLOAD_MAX_FILES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   /**
    * JSON photo bodies (data URLs) this process reads at once, in bytes as sent, and per user: a JSON body is
    * held whole and copied while parsed, so these bound the memory that parallel uploads can take.
    */
-  JSON_UPLOADS_IN_FLIGHT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_048_576).default(64 * 1_048_576)),
+  JSON_UPLOADS_IN_FLIGHT_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1_048_576)
+      .default(64 * 1_048_576),
+  ),
   JSON_UPLOADS_PER_USER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(2)),
-  ANALYSIS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(availableParallelism())),
+  ANALYSIS_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  ),
   ANALYSIS_WORKER: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   KEEP_ORIGINALS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   ACCESS_CODES_FILE: optionalString,
@@ -222,7 +252,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesEmail: e.SALES_EMAIL,
     mapStyleUrl: e.MAP_STYLE_URL,
     vision: e.VISION_API_BASE_URL
-      ? { baseUrl: e.VISION_API_BASE_URL, apiKey: e.VISION_API_KEY, model: e.VISION_MODEL!, timeoutMs: e.VISION_TIMEOUT_MS }
+      ? {
+          baseUrl: e.VISION_API_BASE_URL,
+          apiKey: e.VISION_API_KEY,
+          model: e.VISION_MODEL!,
+          timeoutMs: e.VISION_TIMEOUT_MS,
+        }
       : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`\n  Vision Terminal is running at ${config.publicUrl}\n  database: ${where}; sign-in: ${config.oidc.kind === 'local' ? 'built-in local provider' : config.oidc.issuerUrl}\n`);
+  console.log(
+    `\n  Vision Terminal is running at ${config.publicUrl}\n  database: ${where}; sign-in: ${config.oidc.kind === 'local' ? 'built-in local provider' : config.oidc.issuerUrl}\n`,
+  );
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

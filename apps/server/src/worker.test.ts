@@ -23,7 +23,13 @@ describe(`job runner (${testDatabaseKind()})`, () => {
   let dataDir: string;
   let userId: string;
   const config = () =>
-    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), ANALYSIS_CONCURRENCY: '3', LOG_LEVEL: 'silent' });
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(40),
+      ANALYSIS_CONCURRENCY: '3',
+      LOG_LEVEL: 'silent',
+    });
 
   beforeAll(async () => {
     t = await openTestDatabase();
@@ -49,7 +55,16 @@ describe(`job runner (${testDatabaseKind()})`, () => {
         {
           analysisId,
           imageUrl: `/api/photos/${photoId}/display`,
-          photo: { id: photoId, originalName: 'job.jpg', format: 'jpeg', mimeType: 'image/jpeg', byteSize: image.length, width: 320, height: 240, originalKey: `originals/${photoId}` },
+          photo: {
+            id: photoId,
+            originalName: 'job.jpg',
+            format: 'jpeg',
+            mimeType: 'image/jpeg',
+            byteSize: image.length,
+            width: 320,
+            height: 240,
+            originalKey: `originals/${photoId}`,
+          },
         },
       ],
       'test',
@@ -73,12 +88,29 @@ describe(`job runner (${testDatabaseKind()})`, () => {
         lockedAt: new Date(Date.now() - 10 * 60_000),
         attempts: 1,
         stage: 'readMetadata',
-        metadata: { takenAt: null, make: null, model: null, orientation: null, readError: null, gps: { status: 'ok', position: { lat: 25.4683, lng: -80.4775 }, source: 'exif', precision: 'full', notes: [], accuracyMeters: 10 } },
+        metadata: {
+          takenAt: null,
+          make: null,
+          model: null,
+          orientation: null,
+          readError: null,
+          gps: {
+            status: 'ok',
+            position: { lat: 25.4683, lng: -80.4775 },
+            source: 'exif',
+            precision: 'full',
+            notes: [],
+            accuracyMeters: 10,
+          },
+        },
         timings: { readMetadata: 3 },
       })
       .where(eq(analyses.id, crashed));
     const alive = await queueJob(engine, await plainJpeg());
-    await t.database.db.update(analyses).set({ status: 'running', lockedBy: 'live-runner', lockedAt: new Date() }).where(eq(analyses.id, alive));
+    await t.database.db
+      .update(analyses)
+      .set({ status: 'running', lockedBy: 'live-runner', lockedAt: new Date() })
+      .where(eq(analyses.id, alive));
 
     // A new process: a runner that treats the database as shared (PostgreSQL semantics: only stale locks are taken).
     const fresh = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: false });
@@ -104,7 +136,10 @@ describe(`job runner (${testDatabaseKind()})`, () => {
   it('on a database this process owns alone (PGlite), running jobs found at start are resumed at once', async () => {
     const engine = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: true });
     const orphan = await queueJob(engine, await gpsJpeg(25.77, -80.19));
-    await t.database.db.update(analyses).set({ status: 'running', lockedBy: 'previous-process', lockedAt: new Date() }).where(eq(analyses.id, orphan));
+    await t.database.db
+      .update(analyses)
+      .set({ status: 'running', lockedBy: 'previous-process', lockedAt: new Date() })
+      .where(eq(analyses.id, orphan));
     await engine.runner.start();
     await waitUntil(async () => (await row(orphan)).status === 'done');
     await engine.runner.stop();
@@ -121,7 +156,10 @@ describe(`job runner (${testDatabaseKind()})`, () => {
       for (let i = 0; i < 12; i++) ids.push(await queueJob(first, image));
       await Promise.all([first.runner.start(), other.runner.start()]);
       await waitUntil(async () => {
-        const [r] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from analyses where id in ${ids} and status = 'done'`);
+        const [r] = await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from analyses where id in ${ids} and status = 'done'`,
+        );
         return r!.n === ids.length;
       }, 60_000);
       await Promise.all([first.runner.stop(), other.runner.stop()]);
@@ -148,11 +186,21 @@ describe(`job runner (${testDatabaseKind()})`, () => {
       },
     };
     const leaseMs = 400;
-    const holder = createAnalysisEngine(config(), t.database, { pollMs: 50, leaseMs, exclusiveDatabase: false, locators: [slow] });
+    const holder = createAnalysisEngine(config(), t.database, {
+      pollMs: 50,
+      leaseMs,
+      exclusiveDatabase: false,
+      locators: [slow],
+    });
     let second: Database = t.database;
     if (t.url) second = await openDatabase({ url: t.url });
     try {
-      const thief = createAnalysisEngine(config(), second, { pollMs: 50, leaseMs, exclusiveDatabase: false, locators: [slow] });
+      const thief = createAnalysisEngine(config(), second, {
+        pollMs: 50,
+        leaseMs,
+        exclusiveDatabase: false,
+        locators: [slow],
+      });
       const id = await queueJob(holder, await plainJpeg());
       await holder.runner.start();
       await waitUntil(async () => (await row(id)).status === 'running');
@@ -182,7 +230,11 @@ describe(`job runner (${testDatabaseKind()})`, () => {
       },
     };
     const plain = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: false });
-    const withPixels = createAnalysisEngine(config(), t.database, { pollMs: 50, exclusiveDatabase: false, locators: [pixelLocator] });
+    const withPixels = createAnalysisEngine(config(), t.database, {
+      pollMs: 50,
+      exclusiveDatabase: false,
+      locators: [pixelLocator],
+    });
     const a = await queueJob(plain, await gpsJpeg(25.77, -80.19));
     await plain.runner.start();
     await waitUntil(async () => (await row(a)).status === 'done');
@@ -195,9 +247,33 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     const types = async (id: string) => (await plain.analyses.eventsSince(id)).map((e) => e.type);
     // The default locators: metadata, then text and gallery, which skip themselves for a precise GPS fix (no pixels
     // asked for).
-    const locators = ['locator_started', 'locator_finished', 'locator_started', 'locator_finished', 'locator_started', 'locator_finished'];
-    expect(await types(a)).toEqual(['received', 'started', 'metadata_read', ...locators, 'fused', 'derivatives_made', 'done']);
-    expect(await types(b)).toEqual(['received', 'started', 'metadata_read', 'locator_started', 'derivatives_made', 'locator_finished', 'fused', 'done']);
+    const locators = [
+      'locator_started',
+      'locator_finished',
+      'locator_started',
+      'locator_finished',
+      'locator_started',
+      'locator_finished',
+    ];
+    expect(await types(a)).toEqual([
+      'received',
+      'started',
+      'metadata_read',
+      ...locators,
+      'fused',
+      'derivatives_made',
+      'done',
+    ]);
+    expect(await types(b)).toEqual([
+      'received',
+      'started',
+      'metadata_read',
+      'locator_started',
+      'derivatives_made',
+      'locator_finished',
+      'fused',
+      'done',
+    ]);
     expect(seen).toHaveLength(2);
     expect(seen.every((s) => s.webp && s.bytes === seen[0]!.bytes)).toBe(true);
     const timed = (await row(a)).timings;
@@ -206,7 +282,12 @@ describe(`job runner (${testDatabaseKind()})`, () => {
   });
 
   it('keeps the original after analysis only when KEEP_ORIGINALS is set', async () => {
-    const keep = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), KEEP_ORIGINALS: 'true' });
+    const keep = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(40),
+      KEEP_ORIGINALS: 'true',
+    });
     const engine = createAnalysisEngine(keep, t.database, { pollMs: 50, exclusiveDatabase: false });
     const id = await queueJob(engine, await plainJpeg());
     await engine.runner.start();
@@ -216,7 +297,7 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     expect(await engine.storage.exists(`originals/${r.photoId}`)).toBe(true);
   });
 
-  it('a photo whose pixels cannot be decoded ends as the spec\'s failed outcome without retries', async () => {
+  it("a photo whose pixels cannot be decoded ends as the spec's failed outcome without retries", async () => {
     const engine = createAnalysisEngine(config(), t.database, { pollMs: 50 });
     const broken = (await plainJpeg(800, 600)).subarray(0, 2000);
     const id = await queueJob(engine, broken);
@@ -226,7 +307,12 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     const r = await row(id);
     expect(r.attempts).toBe(1);
     expect(r.error).toMatchObject({ code: 'unreadable_image', canRetry: false });
-    expect(r.analysisResult).toMatchObject({ outcome: 'failed', name: 'Analysis Failed: job.jpg (Default Miami)', source: 'Default Location', confidence: 0.1 });
+    expect(r.analysisResult).toMatchObject({
+      outcome: 'failed',
+      name: 'Analysis Failed: job.jpg (Default Miami)',
+      source: 'Default Location',
+      confidence: 0.1,
+    });
     // Failed is final: the original (which may carry GPS) is gone like a finished analysis's.
     expect(await engine.storage.exists(`originals/${r.photoId}`)).toBe(false);
     expect((await engine.photos.get(r.photoId))?.originalKey).toBeNull();
@@ -239,7 +325,10 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     // As if a process died between the result and the deletion.
     await t.database.db.update(analyses).set({ status: 'done' }).where(eq(analyses.id, finished));
     // Not yet runnable, so the runner leaves it queued and its original must stay.
-    await t.database.db.update(analyses).set({ runAfter: new Date(Date.now() + 3_600_000) }).where(eq(analyses.id, waiting));
+    await t.database.db
+      .update(analyses)
+      .set({ runAfter: new Date(Date.now() + 3_600_000) })
+      .where(eq(analyses.id, waiting));
     const [f, w] = [await row(finished), await row(waiting)];
     expect(await engine.pipeline.sweepOriginals()).toBeGreaterThanOrEqual(1);
     expect(await engine.storage.exists(`originals/${f.photoId}`)).toBe(false);
@@ -289,7 +378,11 @@ if (testDatabaseKind() === 'postgres') {
       // The vision model answers slowly, so the first runner is mid-analysis when it dies.
       fake = await startFakeVisionServer({
         apiKey: 'sk-crash',
-        defaultReply: { kind: 'slow', delayMs: 2500, then: { kind: 'json', answer: structuredAnswer({ lat: 25.7797, lng: -80.1896, name: 'Freedom Tower' }) } },
+        defaultReply: {
+          kind: 'slow',
+          delayMs: 2500,
+          then: { kind: 'json', answer: structuredAnswer({ lat: 25.7797, lng: -80.1896, name: 'Freedom Tower' }) },
+        },
       });
       web = await startTestServer({ env: { ANALYSIS_WORKER: 'false', DEFAULT_WEEKLY_IMAGE_LIMIT: '50' } });
       const storageRoot = web.config.storage.driver === 'local' ? web.config.storage.root : '';
@@ -321,7 +414,11 @@ if (testDatabaseKind() === 'postgres') {
       for (let i = 0; i < 4; i++) {
         const form = new FormData();
         form.append('photo', new Blob([await plainJpeg(120 + i, 90)], { type: 'image/jpeg' }), `p${i}.jpg`);
-        const res = await alice.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(alice.baseUrl).origin } });
+        const res = await alice.fetch('/api/photos', {
+          method: 'POST',
+          body: form,
+          headers: { origin: new URL(alice.baseUrl).origin },
+        });
         expect(res.status).toBe(202);
         ids.push(((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId);
       }
@@ -345,7 +442,8 @@ if (testDatabaseKind() === 'postgres') {
       const restartedAt = Date.now();
       runner();
       while ((await rows()).some((r) => r.status !== 'done')) {
-        if (Date.now() - restartedAt > 30_000) throw new Error(`not finished 30 s after the restart: ${JSON.stringify(await rows())}`);
+        if (Date.now() - restartedAt > 30_000)
+          throw new Error(`not finished 30 s after the restart: ${JSON.stringify(await rows())}`);
         await new Promise((r) => setTimeout(r, 100));
       }
 
@@ -365,7 +463,9 @@ if (testDatabaseKind() === 'postgres') {
         web.db.database.db,
         sql`select p.thumbnail_key, p.display_key, p.original_key from photos p join analyses a on a.photo_id = p.id where a.id in ${ids}`,
       );
-      const expected = keys.flatMap((k) => [k.thumbnail_key, k.display_key, ...(k.original_key ? [k.original_key] : [])]).sort();
+      const expected = keys
+        .flatMap((k) => [k.thumbnail_key, k.display_key, ...(k.original_key ? [k.original_key] : [])])
+        .sort();
       expect(filesUnder(storageRoot)).toEqual(expected);
     }, 120_000);
   });

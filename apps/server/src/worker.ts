@@ -86,7 +86,8 @@ export class JobRunner {
       // A job no longer held was finished meanwhile, or taken over by another runner while this one was quiet:
       // its own writes are refused from now on (they check the lock), so it cannot finish twice.
       const lost = ids.filter((id) => !kept.has(id) && this.held.has(id));
-      if (lost.length) this.opts.onError?.(new Error(`lease lost on ${lost.length} job(s) still running here: ${lost.join(', ')}`));
+      if (lost.length)
+        this.opts.onError?.(new Error(`lease lost on ${lost.length} job(s) still running here: ${lost.join(', ')}`));
     } catch (error) {
       this.opts.onError?.(error);
     } finally {
@@ -192,7 +193,8 @@ export function createAnalysisEngine(
   const bus = new AnalysisEventBus(
     opts.pubsub && {
       pubsub: opts.pubsub,
-      eventsSince: async (analysisId, afterId) => (await analyses.eventsSince(analysisId, afterId)).map(toAnalysisEvent),
+      eventsSince: async (analysisId, afterId) =>
+        (await analyses.eventsSince(analysisId, afterId)).map(toAnalysisEvent),
       log,
     },
   );
@@ -232,7 +234,20 @@ export function createAnalysisEngine(
   const closeLocators = async () => {
     await Promise.all(locators.map((l) => l.close?.()));
   };
-  return { analyses, photos, storage, decoder, bus, events, pipeline, runner, locators, locatorTimeoutMs, gallery, closeLocators };
+  return {
+    analyses,
+    photos,
+    storage,
+    decoder,
+    bus,
+    events,
+    pipeline,
+    runner,
+    locators,
+    locatorTimeoutMs,
+    gallery,
+    closeLocators,
+  };
 }
 
 export const ENGINE_VERSION = `engine-${ENGINE_VERSION_LABEL}`;

@@ -75,6 +75,20 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** Hidden plan tiers (spec 1 §9). Rendered only behind a flag. */
 export const PLAN_TIERS = [
   { id: 'starter', name: 'Starter', price: '$29', period: 'per month', images: '10K images', users: '5 users' },
-  { id: 'professional', name: 'Professional', price: '$99', period: 'per month', images: '100K images', users: '25 users' },
-  { id: 'enterprise', name: 'Enterprise', price: 'Custom', period: '', images: 'Unlimited images', users: 'Unlimited users' },
+  {
+    id: 'professional',
+    name: 'Professional',
+    price: '$99',
+    period: 'per month',
+    images: '100K images',
+    users: '25 users',
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    price: 'Custom',
+    period: '',
+    images: 'Unlimited images',
+    users: 'Unlimited users',
+  },
 ] as const;

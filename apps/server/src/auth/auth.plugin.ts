@@ -66,7 +66,9 @@ export async function registerAuth(
     cacheTtlMs: config.sessionCacheMs,
   });
   // Listening before requests are taken, so no sign-out in another process goes unheard.
-  const unshare = await authService.shareInvalidations(app.pubsub, (message, details) => app.log.warn(details, message));
+  const unshare = await authService.shareInvalidations(app.pubsub, (message, details) =>
+    app.log.warn(details, message),
+  );
   app.addHook('onClose', () => unshare().catch(() => {}));
 
   app.decorateRequest('user', null);

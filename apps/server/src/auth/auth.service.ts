@@ -74,7 +74,10 @@ export class AuthService {
    * change in one process drops the cached session in all of them, not only after the cache's few seconds.
    * Messages missed while the carrier was down are unknowable, so a reconnection drops the whole cache.
    */
-  async shareInvalidations(pubsub: PubSub, log: (message: string, details: Record<string, unknown>) => void): Promise<() => Promise<void>> {
+  async shareInvalidations(
+    pubsub: PubSub,
+    log: (message: string, details: Record<string, unknown>) => void,
+  ): Promise<() => Promise<void>> {
     this.pubsub = pubsub;
     this.log = log;
     const unsubscribe = await pubsub.subscribe(SESSION_INVALIDATION_CHANNEL, (message) => {

@@ -6,7 +6,11 @@ import { AppError } from '../lib/errors';
 
 const user = (role: 'founder' | 'user', email = 'x@example.com') => ({ id: 'u1', email, role }) as User;
 const request = (u: User | null, check?: (u: User) => Promise<boolean>) =>
-  ({ user: u, auth: { status: u ? 'authenticated' : 'anonymous' }, server: { adminCapability: check } }) as unknown as FastifyRequest;
+  ({
+    user: u,
+    auth: { status: u ? 'authenticated' : 'anonymous' },
+    server: { adminCapability: check },
+  }) as unknown as FastifyRequest;
 
 describe('admin capability', () => {
   it('admits the founder role without asking further', async () => {

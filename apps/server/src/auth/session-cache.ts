@@ -21,9 +21,7 @@ export class SessionCache {
    */
   private version = 0;
 
-  constructor(
-    private readonly opts: { ttlMs: number; maxEntries?: number; now?: () => number },
-  ) {}
+  constructor(private readonly opts: { ttlMs: number; maxEntries?: number; now?: () => number }) {}
 
   get enabled(): boolean {
     return this.opts.ttlMs > 0;

@@ -12,7 +12,9 @@ describe('server-side sessions', () => {
   beforeAll(async () => {
     // These tests move the stored timestamps as time (or another server process) would; the in-process session
     // cache would keep answering from what it read a moment before, so it is off here and tested below.
-    server = await startTestServer({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_DAYS: '1', SESSION_CACHE_SECONDS: '0' } });
+    server = await startTestServer({
+      env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_DAYS: '1', SESSION_CACHE_SECONDS: '0' },
+    });
   });
   afterAll(async () => server?.close());
 
@@ -96,7 +98,9 @@ describe('in-process session cache', () => {
     const token = browser.cookie('vt_session')!;
     expect((await browser.api('/api/auth/session')).body.authenticated).toBe(true);
     // Moving the stored expiry is invisible to this process until its entry goes; a logout is not (next test).
-    await server.db.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${hashToken(token)}`);
+    await server.db.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where id = ${hashToken(token)}`,
+    );
     expect((await browser.api('/api/users/profile')).status).toBe(200);
   });
 
@@ -128,7 +132,10 @@ describe('in-process session cache', () => {
   it('the user’s own change shows on their next request (the session’s user is read again)', async () => {
     const browser = await server.signIn('changes@example.com', 'Before');
     expect((await browser.api('/api/auth/session')).body.user.name).toBe('Before');
-    expect((await browser.api('/api/users/profile', { method: 'PUT', body: { name: 'After', timeZone: 'Europe/Madrid' } })).status).toBe(200);
+    expect(
+      (await browser.api('/api/users/profile', { method: 'PUT', body: { name: 'After', timeZone: 'Europe/Madrid' } }))
+        .status,
+    ).toBe(200);
     const user = (await browser.api('/api/auth/session')).body.user;
     expect(user.name).toBe('After');
     expect(user.timeZone).toBe('Europe/Madrid');
@@ -138,7 +145,9 @@ describe('in-process session cache', () => {
     const browser = await server.signIn('leaving@example.com', 'Leaving');
     const token = browser.cookie('vt_session')!;
     expect((await browser.api('/api/users/profile')).status).toBe(200);
-    expect((await browser.api('/api/account', { method: 'DELETE', body: { confirm: 'leaving@example.com' } })).status).toBe(200);
+    expect(
+      (await browser.api('/api/account', { method: 'DELETE', body: { confirm: 'leaving@example.com' } })).status,
+    ).toBe(200);
     const copy = server.browser();
     copy.setCookie('vt_session', token);
     expect((await copy.api('/api/users/profile')).status).toBe(401);
@@ -216,9 +225,16 @@ describe.each(carriers)('session caches of two processes (%s pub/sub)', (carrier
   let b: TestServer;
   beforeAll(async () => {
     // A long time to live, so only the invalidation message can explain a refusal.
-    const env = { SESSION_CACHE_SECONDS: '60', ...(carrier === 'redis' ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}) };
+    const env = {
+      SESSION_CACHE_SECONDS: '60',
+      ...(carrier === 'redis' ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
+    };
     a = await startTestServer({ env });
-    b = await startTestServer({ env, shareDatabaseWith: a.db, adjust: (c) => void (c.sessionSecret = a.config.sessionSecret) });
+    b = await startTestServer({
+      env,
+      shareDatabaseWith: a.db,
+      adjust: (c) => void (c.sessionSecret = a.config.sessionSecret),
+    });
     expect(a.app.pubsub.kind).toBe(carrier);
   });
   afterAll(async () => {
@@ -241,22 +257,34 @@ describe.each(carriers)('session caches of two processes (%s pub/sub)', (carrier
    * milliseconds of the answer on `a` (the carrier's delivery), well inside this bound; the cache's own time to
    * live (60 s here) is far outside it. Writes never use the cache and are checked without waiting.
    */
-  const readSoon = (browser: ReturnType<TestServer['browser']>, path: string, pick: (r: { status: number; body: { user?: { name?: string } } }) => unknown) =>
-    expect.poll(async () => pick(await browser.api(path)), { timeout: 300, interval: 10 });
+  const readSoon = (
+    browser: ReturnType<TestServer['browser']>,
+    path: string,
+    pick: (r: { status: number; body: { user?: { name?: string } } }) => unknown,
+  ) => expect.poll(async () => pick(await browser.api(path)), { timeout: 300, interval: 10 });
 
   it('a sign-out on one process refuses the cookie on the other: writes at once, reads within milliseconds', async () => {
     const { onA, onB } = await signedInOnBoth('both-out@example.com');
     expect((await onA.api('/auth/logout', { method: 'POST' })).status).toBe(200);
-    expect((await onB.api('/api/users/profile', { method: 'PUT', body: { name: 'Too late', timeZone: 'UTC' } })).status).toBe(401);
+    expect(
+      (await onB.api('/api/users/profile', { method: 'PUT', body: { name: 'Too late', timeZone: 'UTC' } })).status,
+    ).toBe(401);
     await readSoon(onB, '/api/users/profile', (r) => r.status).toBe(401);
   });
 
   it('a deleted account and a changed profile show on the other process', async () => {
     const { onA, onB } = await signedInOnBoth('both-change@example.com');
-    expect((await onA.api('/api/users/profile', { method: 'PUT', body: { name: 'Renamed', timeZone: 'Europe/Madrid' } })).status).toBe(200);
+    expect(
+      (await onA.api('/api/users/profile', { method: 'PUT', body: { name: 'Renamed', timeZone: 'Europe/Madrid' } }))
+        .status,
+    ).toBe(200);
     await readSoon(onB, '/api/auth/session', (r) => r.body.user?.name).toBe('Renamed');
-    expect((await onA.api('/api/account', { method: 'DELETE', body: { confirm: 'both-change@example.com' } })).status).toBe(200);
-    expect((await onB.api('/api/users/profile', { method: 'PUT', body: { name: 'Ghost', timeZone: 'UTC' } })).status).toBe(401);
+    expect(
+      (await onA.api('/api/account', { method: 'DELETE', body: { confirm: 'both-change@example.com' } })).status,
+    ).toBe(200);
+    expect(
+      (await onB.api('/api/users/profile', { method: 'PUT', body: { name: 'Ghost', timeZone: 'UTC' } })).status,
+    ).toBe(401);
     await readSoon(onB, '/api/users/profile', (r) => r.status).toBe(401);
   });
 });

@@ -37,7 +37,9 @@ describe('embedded database on disk', () => {
       const first = await openDatabase({ dataDir });
       expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
       await first.migrate();
-      await first.db.execute(sql`insert into users (issuer, subject, email, name) values ('local', 'disk', 'disk@example.com', 'Disk')`);
+      await first.db.execute(
+        sql`insert into users (issuer, subject, email, name) values ('local', 'disk', 'disk@example.com', 'Disk')`,
+      );
       await first.close();
 
       const again = await openDatabase({ dataDir });
@@ -66,7 +68,9 @@ if (testDatabaseKind() === 'postgres') {
         }
         // With the one connection leaked, this would wait for the pool and time out.
         expect(await queryRows<{ n: number }>(small.db, sql`select 1 as n`)).toEqual([{ n: 1 }]);
-        expect(await small.db.transaction(async (tx) => (await queryRows<{ n: number }>(tx, sql`select 2 as n`))[0]!.n)).toBe(2);
+        expect(
+          await small.db.transaction(async (tx) => (await queryRows<{ n: number }>(tx, sql`select 2 as n`))[0]!.n),
+        ).toBe(2);
       } finally {
         await small.close();
         await t.close();
@@ -126,10 +130,18 @@ if (testDatabaseKind() === 'postgres') {
         await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
         await new Promise((r) => setTimeout(r, 1500));
         const health = await alice.fetch('/api/health');
-        const healthBody = (await health.json()) as { status: string; database: { reachable: boolean }; down: string[] };
+        const healthBody = (await health.json()) as {
+          status: string;
+          database: { reachable: boolean };
+          down: string[];
+        };
         expect(health.status).toBe(503);
-        expect(healthBody).toMatchObject({ status: 'degraded', database: { reachable: false }, down: expect.arrayContaining(['database']) });
-      expect(Number(health.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(healthBody).toMatchObject({
+          status: 'degraded',
+          database: { reachable: false },
+          down: expect.arrayContaining(['database']),
+        });
+        expect(Number(health.headers.get('retry-after'))).toBeGreaterThan(0);
         await admin.query(`alter database ${name} with allow_connections true`);
         phase = 'after';
         recovered = Date.now();

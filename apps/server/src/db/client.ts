@@ -107,7 +107,8 @@ const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.u
 function initDataDirInChild(location: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [INITDB_SCRIPT, location], { maxBuffer: 4 * 1_048_576 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`Could not create the PGlite database in ${location}: ${stderr.trim() || error.message}`));
+      if (error)
+        reject(new Error(`Could not create the PGlite database in ${location}: ${stderr.trim() || error.message}`));
       else resolve();
     });
   });

@@ -35,11 +35,17 @@ export function installPgTransactionFix(isPool: (client: object) => boolean): vo
     const client = await self.client.connect();
     let broken = false;
     try {
-      const Session = NodePgSession as unknown as new (...args: unknown[]) => NodePgSession<Record<string, unknown>, never>;
-      const Transaction = NodePgTransaction as unknown as new (...args: unknown[]) => NodePgTransaction<Record<string, unknown>, never>;
+      const Session = NodePgSession as unknown as new (
+        ...args: unknown[]
+      ) => NodePgSession<Record<string, unknown>, never>;
+      const Transaction = NodePgTransaction as unknown as new (
+        ...args: unknown[]
+      ) => NodePgTransaction<Record<string, unknown>, never>;
       const session = new Session(client, self.dialect, self.schema, self.options);
       const tx = new Transaction(self.dialect, session, self.schema);
-      const begin = config ? sql`begin ${(tx as unknown as { getTransactionConfigSQL(c: PgTransactionConfig): ReturnType<typeof sql> }).getTransactionConfigSQL(config)}` : sql`begin`;
+      const begin = config
+        ? sql`begin ${(tx as unknown as { getTransactionConfigSQL(c: PgTransactionConfig): ReturnType<typeof sql> }).getTransactionConfigSQL(config)}`
+        : sql`begin`;
       await tx.execute(begin);
       try {
         const result = await transaction(tx);

@@ -38,8 +38,14 @@ describe('installCanonicalHost', () => {
   });
 
   it('serves the canonical host, API calls and writes where they land', async () => {
-    expect((await app.inject({ method: 'GET', url: '/dashboard', headers: { host: 'localhost:3105' } })).body).toBe('page');
-    expect((await app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:3105' } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/auth/logout', headers: { host: '127.0.0.1:3105' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/dashboard', headers: { host: 'localhost:3105' } })).body).toBe(
+      'page',
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:3105' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/auth/logout', headers: { host: '127.0.0.1:3105' } })).statusCode,
+    ).toBe(200);
   });
 });

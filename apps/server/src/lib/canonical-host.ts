@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-const hostnameOf = (host: string) => (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
+const hostnameOf = (host: string) =>
+  (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
 
 /**
  * Whether a page request for `requestHost` should first go to PUBLIC_URL's host: only between loopback names of

@@ -33,7 +33,11 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const x = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof x.code === 'string' && (UNAVAILABLE_SQLSTATE.test(x.code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(x.code))) return true;
+    if (
+      typeof x.code === 'string' &&
+      (UNAVAILABLE_SQLSTATE.test(x.code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(x.code))
+    )
+      return true;
     if (typeof x.message === 'string' && UNAVAILABLE_MESSAGE.test(x.message)) return true;
     e = x.cause;
   }
@@ -86,7 +90,11 @@ export function installErrorHandling(app: FastifyInstance): void {
             ? 'rate_limited'
             : (err.code?.toLowerCase() ?? 'bad_request');
     const message =
-      status === 413 ? 'The request body is too large.' : status === 429 ? 'Too many requests. Please wait a moment and try again.' : err.message;
+      status === 413
+        ? 'The request body is too large.'
+        : status === 429
+          ? 'Too many requests. Please wait a moment and try again.'
+          : err.message;
     return reply.status(status).send({ error: { code, message } });
   });
 }

@@ -7,8 +7,13 @@ export type Upload = { name: string; data: Buffer | Uint8Array; type?: string };
 /** POST /api/photos as the browser would send it (multipart, same-origin); the JSON body when there is one. */
 export async function uploadPhotos(browser: TestBrowser, files: Upload[]) {
   const form = new FormData();
-  for (const f of files) form.append('photo', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name);
-  const response = await browser.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(browser.baseUrl).origin } });
+  for (const f of files)
+    form.append('photo', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name);
+  const response = await browser.fetch('/api/photos', {
+    method: 'POST',
+    body: form,
+    headers: { origin: new URL(browser.baseUrl).origin },
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }

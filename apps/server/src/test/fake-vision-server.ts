@@ -52,16 +52,29 @@ export type FakeVisionServer = {
 /** A structured answer for one place, in the shape the engine asks for. */
 export function structuredAnswer(
   place: { lat: number; lng: number; name: string; neighbourhood?: string | null; probability?: number },
-  extra: { features?: string[]; reasoning?: string[]; more?: Array<{ lat: number; lng: number; name: string; probability: number }> } = {},
+  extra: {
+    features?: string[];
+    reasoning?: string[];
+    more?: Array<{ lat: number; lng: number; name: string; probability: number }>;
+  } = {},
 ) {
   return {
     candidates: [
-      { lat: place.lat, lng: place.lng, probability: place.probability ?? 0.8, name: place.name, neighbourhood: place.neighbourhood ?? null },
+      {
+        lat: place.lat,
+        lng: place.lng,
+        probability: place.probability ?? 0.8,
+        name: place.name,
+        neighbourhood: place.neighbourhood ?? null,
+      },
       ...(extra.more ?? []).map((m) => ({ ...m, neighbourhood: null })),
     ],
     neighbourhood: place.neighbourhood ?? null,
     visual_features: extra.features ?? ['art deco facade', 'palm trees'],
-    reasoning_steps: extra.reasoning ?? ['The facade style is typical of the area.', 'A street sign is partly readable.'],
+    reasoning_steps: extra.reasoning ?? [
+      'The facade style is typical of the area.',
+      'A street sign is partly readable.',
+    ],
     answer: `${place.name}.\nCoordinates: ${place.lat.toFixed(4)}, ${place.lng.toFixed(4)}`,
   };
 }
@@ -98,7 +111,12 @@ export async function startFakeVisionServer(
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
 
-  const answer = async (reply: FakeReply, req: IncomingMessage, res: ServerResponse, body: RecordedRequest['body']): Promise<void> => {
+  const answer = async (
+    reply: FakeReply,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: RecordedRequest['body'],
+  ): Promise<void> => {
     switch (reply.kind) {
       case 'json':
         return send(res, 200, completion(body.model ?? model, JSON.stringify(reply.answer)));
@@ -116,17 +134,27 @@ export async function startFakeVisionServer(
       case 'refuse-format': {
         const type = body.response_format?.type;
         if (type && reply.types.includes(type)) {
-          return send(res, 400, { error: { message: `response_format type '${type}' is not supported by this server`, type: 'invalid_request_error' } });
+          return send(res, 400, {
+            error: {
+              message: `response_format type '${type}' is not supported by this server`,
+              type: 'invalid_request_error',
+            },
+          });
         }
         return answer(reply.then, req, res, body);
       }
       case 'refuse-params': {
-        const invalid = (message: string) => send(res, 400, { error: { message, type: 'invalid_request_error', code: 'unsupported_parameter' } });
+        const invalid = (message: string) =>
+          send(res, 400, { error: { message, type: 'invalid_request_error', code: 'unsupported_parameter' } });
         if (body.max_tokens !== undefined) {
-          return invalid("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
+          return invalid(
+            "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          );
         }
         if (body.temperature !== undefined) {
-          return invalid("Unsupported value: 'temperature' does not support 0.1 with this model. Only the default (1) value is supported.");
+          return invalid(
+            "Unsupported value: 'temperature' does not support 0.1 with this model. Only the default (1) value is supported.",
+          );
         }
         return answer(reply.then, req, res, body);
       }
@@ -147,8 +175,10 @@ export async function startFakeVisionServer(
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0]!;
-      if (req.method === 'GET' && path === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: model, object: 'model' }] });
-      if (req.method !== 'POST' || path !== '/v1/chat/completions') return send(res, 404, { error: { message: 'not found' } });
+      if (req.method === 'GET' && path === '/v1/models')
+        return send(res, 200, { object: 'list', data: [{ id: model, object: 'model' }] });
+      if (req.method !== 'POST' || path !== '/v1/chat/completions')
+        return send(res, 404, { error: { message: 'not found' } });
       const raw = await readBody(req);
       let body: RecordedRequest['body'];
       try {
@@ -160,7 +190,8 @@ export async function startFakeVisionServer(
       if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
         return send(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
       }
-      if (!Array.isArray(body.messages) || body.messages.length === 0) return send(res, 400, { error: { message: 'messages is required' } });
+      if (!Array.isArray(body.messages) || body.messages.length === 0)
+        return send(res, 400, { error: { message: 'messages is required' } });
       return answer(queue.shift() ?? fallback, req, res, body);
     })().catch((error) => send(res, 500, { error: { message: String(error) } }));
   });
@@ -199,10 +230,19 @@ async function main(): Promise<void> {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const freedomTower = { lat: 25.7795, lng: -80.1897, name: 'Freedom Tower', neighbourhood: 'Downtown', probability: 0.7 };
+  const freedomTower = {
+    lat: 25.7795,
+    lng: -80.1897,
+    name: 'Freedom Tower',
+    neighbourhood: 'Downtown',
+    probability: 0.7,
+  };
   const defaultReply: FakeReply =
     arg('answer') === 'text'
-      ? { kind: 'text', content: `This looks like the Freedom Tower in downtown Miami.\nCoordinates: ${freedomTower.lat}, ${freedomTower.lng}` }
+      ? {
+          kind: 'text',
+          content: `This looks like the Freedom Tower in downtown Miami.\nCoordinates: ${freedomTower.lat}, ${freedomTower.lng}`,
+        }
       : { kind: 'json', answer: structuredAnswer(freedomTower) };
   const fake = await startFakeVisionServer({ port: Number(arg('port') ?? 4010), defaultReply });
   console.log(`fake vision API listening at ${fake.baseUrl}`);

@@ -21,7 +21,13 @@ export type TestS3 = {
  */
 export async function startTestS3(bucket = 'vt-test'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'vt-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   const accessKeyId = 'S3RVER';

@@ -3,10 +3,22 @@ import { ConsoleGate } from './logger';
 
 const fakeConsole = () => {
   const calls: string[] = [];
-  const make = (name: string) => (...args: unknown[]) => calls.push(`${name}:${args.join(' ')}`);
+  const make =
+    (name: string) =>
+    (...args: unknown[]) =>
+      calls.push(`${name}:${args.join(' ')}`);
   const c = {
-    log: make('log'), info: make('info'), debug: make('debug'), warn: make('warn'), error: make('error'), trace: make('trace'),
-    table: make('table'), dir: make('dir'), group: make('group'), groupCollapsed: make('groupCollapsed'), groupEnd: make('groupEnd'),
+    log: make('log'),
+    info: make('info'),
+    debug: make('debug'),
+    warn: make('warn'),
+    error: make('error'),
+    trace: make('trace'),
+    table: make('table'),
+    dir: make('dir'),
+    group: make('group'),
+    groupCollapsed: make('groupCollapsed'),
+    groupEnd: make('groupEnd'),
   };
   return { c, calls };
 };

@@ -8,7 +8,18 @@
  * Silenced methods. console.error stays: a crash report is how a broken page gets diagnosed and fixed, and the
  * spec's aim (no debug chatter for people without console access) does not need to hide it.
  */
-const METHODS = ['log', 'info', 'debug', 'warn', 'trace', 'table', 'dir', 'group', 'groupCollapsed', 'groupEnd'] as const;
+const METHODS = [
+  'log',
+  'info',
+  'debug',
+  'warn',
+  'trace',
+  'table',
+  'dir',
+  'group',
+  'groupCollapsed',
+  'groupEnd',
+] as const;
 type Method = (typeof METHODS)[number];
 
 type ConsoleLike = Record<Method | 'error', (...args: unknown[]) => void>;

@@ -81,7 +81,9 @@ export const ActivityLogEntrySchema = z.object({
 });
 export type ActivityLogEntry = z.infer<typeof ActivityLogEntrySchema>;
 /** The newest entries, at most LIMITS.activityLogMax (100). */
-export const ActivityLogResponseSchema = z.object({ entries: z.array(ActivityLogEntrySchema).max(LIMITS.activityLogMax) });
+export const ActivityLogResponseSchema = z.object({
+  entries: z.array(ActivityLogEntrySchema).max(LIMITS.activityLogMax),
+});
 
 /** POST /api/admin/users/cleanup: a dry run counts; the real run needs confirm equal to the dry run's count. */
 export const InactiveCleanupRequestSchema = z.object({

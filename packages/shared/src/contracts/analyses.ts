@@ -58,7 +58,11 @@ export type ReadLine = z.infer<typeof ReadLineSchema>;
 
 /** What the geoparser understood from some of the read lines (indices into `ocr.lines`). */
 export const TextMatchSchema = z.object({
-  kind: z.string().describe('intersection, address, block, place, street-near-place, zip, local-street, local-grid, street, area-code'),
+  kind: z
+    .string()
+    .describe(
+      'intersection, address, block, place, street-near-place, zip, local-street, local-grid, street, area-code',
+    ),
   label: z.string(),
   lines: z.array(z.number().int().nonnegative()),
   note: z.string().optional(),

@@ -16,7 +16,11 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   uptimeSeconds: z.number(),
-  database: z.object({ reachable: z.boolean(), kind: z.enum(['pglite', 'postgres']), latencyMs: z.number().nullable() }),
+  database: z.object({
+    reachable: z.boolean(),
+    kind: z.enum(['pglite', 'postgres']),
+    latencyMs: z.number().nullable(),
+  }),
   /** The carrier between server processes (live stages, sign-outs); down means degraded, not unavailable. */
   pubsub: z.object({ kind: z.enum(['memory', 'postgres', 'redis']), connected: z.boolean() }),
   /** The dependencies that are down now, by name ('database', 'pubsub'); empty when all is well. */

@@ -53,7 +53,13 @@ export const AnalysisFilterSchema = z.object({
   min_confidence: confidenceFilter('min_confidence'),
   max_confidence: confidenceFilter('max_confidence'),
   /** Only analyses carrying this category (a project). */
-  category: z.string().trim().min(1, 'category must not be empty').max(40, 'category must be at most 40 characters').transform((c) => c.toLowerCase()).optional(),
+  category: z
+    .string()
+    .trim()
+    .min(1, 'category must not be empty')
+    .max(40, 'category must be at most 40 characters')
+    .transform((c) => c.toLowerCase())
+    .optional(),
 });
 export type AnalysisFilter = z.infer<typeof AnalysisFilterSchema>;
 /** GET /api/analysis/my: a page plus the optional filters. */
@@ -93,7 +99,8 @@ export const AnalysisRecordSchema = z.object({
 export type AnalysisRecord = z.infer<typeof AnalysisRecordSchema>;
 export const AnalysisRecordEnvelopeSchema = z.object({ analysis: AnalysisRecordSchema });
 
-const OWN_IMAGE_PATH = /^\/api\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(display|thumbnail)$/i;
+const OWN_IMAGE_PATH =
+  /^\/api\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(display|thumbnail)$/i;
 
 /**
  * An image URL a stored analysis may point at: one of this app's own photo paths, or an https address without
@@ -129,13 +136,21 @@ export const AnalysisCreateRequestSchema = z.object({
     source: z.string().trim().min(1).max(60).optional(),
     explanation: z.array(z.string().max(500)).max(20).optional(),
   }),
-  confidence_score: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').nullable().optional(),
+  confidence_score: z
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .nullable()
+    .optional(),
   location_data: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type AnalysisCreateRequest = z.input<typeof AnalysisCreateRequestSchema>;
 
 /** GET /api/analysis/my */
-export const AnalysisPageSchema = z.object({ analyses: z.array(AnalysisRecordSchema), total: z.number().int().nonnegative() });
+export const AnalysisPageSchema = z.object({
+  analyses: z.array(AnalysisRecordSchema),
+  total: z.number().int().nonnegative(),
+});
 export type AnalysisPage = z.infer<typeof AnalysisPageSchema>;
 export const AnalysisListSchema = z.object({ analyses: z.array(AnalysisRecordSchema) });
 export type AnalysisList = z.infer<typeof AnalysisListSchema>;

@@ -30,7 +30,8 @@ export function isSafeActionLink(value: string): boolean {
   }
 }
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 export const NotificationCreateRequestSchema = z.object({
   type: z.string().trim().min(1).max(40).default('ANNOUNCEMENT'),
@@ -58,10 +59,16 @@ export const NotificationCreateRequestSchema = z.object({
 });
 export type NotificationCreateRequest = z.input<typeof NotificationCreateRequestSchema>;
 
-export const NotificationCurrentResponseSchema = z.object({ success: z.literal(true), current: NotificationSchema.nullable() });
+export const NotificationCurrentResponseSchema = z.object({
+  success: z.literal(true),
+  current: NotificationSchema.nullable(),
+});
 export type NotificationCurrentResponse = z.infer<typeof NotificationCurrentResponseSchema>;
 
-export const NotificationCreateResponseSchema = z.object({ success: z.literal(true), notification: NotificationSchema });
+export const NotificationCreateResponseSchema = z.object({
+  success: z.literal(true),
+  notification: NotificationSchema,
+});
 export const NotificationDeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** What the stream sends on connect and after every change. */

@@ -45,7 +45,9 @@ export class PpOcr implements SceneTextReader {
     if (this.slots) return this.slots;
     // The worker is TypeScript: a one-line bootstrap loads it through tsx's API (an `--import tsx` in a worker's
     // execArgv does not reach the worker's own entry on Node 20), by absolute URL, whatever the working directory.
-    const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+    const tsxApi = pathToFileURL(
+      join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+    ).href;
     const entry = new URL('./ppocr/worker.ts', import.meta.url).href;
     const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
@@ -97,10 +99,12 @@ export class PpOcr implements SceneTextReader {
         }
       };
       // The listener goes with the answer: a long-lived signal (a batch's) must not collect one per photo.
-      const settle = <T>(f: (v: T) => void) => (v: T) => {
-        signal?.removeEventListener('abort', onAbort);
-        f(v);
-      };
+      const settle =
+        <T>(f: (v: T) => void) =>
+        (v: T) => {
+          signal?.removeEventListener('abort', onAbort);
+          f(v);
+        };
       slot.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
       if (slot.busy++ === 0) slot.worker.ref();
       slot.worker.postMessage({ id, ...message });

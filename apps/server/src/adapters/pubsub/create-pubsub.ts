@@ -10,6 +10,7 @@ import { RedisPubSub } from './redis.pubsub';
  */
 export function createPubSub(opts: { redisUrl: string | undefined; database: Database; log?: PubSubLog }): PubSub {
   if (opts.redisUrl) return new RedisPubSub({ url: opts.redisUrl, log: opts.log });
-  if (opts.database.kind === 'postgres' && opts.database.pool) return new PostgresPubSub({ pool: opts.database.pool, log: opts.log });
+  if (opts.database.kind === 'postgres' && opts.database.pool)
+    return new PostgresPubSub({ pool: opts.database.pool, log: opts.log });
   return new MemoryPubSub(opts.log);
 }

@@ -1,4 +1,13 @@
-import { assertChannel, encodeMessage, HandlerRegistry, ReconnectListeners, type PubSub, type PubSubHandler, type PubSubLog, type Unsubscribe } from './pubsub';
+import {
+  assertChannel,
+  encodeMessage,
+  HandlerRegistry,
+  ReconnectListeners,
+  type PubSub,
+  type PubSubHandler,
+  type PubSubLog,
+  type Unsubscribe,
+} from './pubsub';
 
 /** One process (PGlite, tests): messages go straight to this process's handlers, still as JSON copies. */
 export class MemoryPubSub implements PubSub {

@@ -1,5 +1,14 @@
 import pg from 'pg';
-import { assertChannel, encodeMessage, HandlerRegistry, ReconnectListeners, type PubSub, type PubSubHandler, type PubSubLog, type Unsubscribe } from './pubsub';
+import {
+  assertChannel,
+  encodeMessage,
+  HandlerRegistry,
+  ReconnectListeners,
+  type PubSub,
+  type PubSubHandler,
+  type PubSubLog,
+  type Unsubscribe,
+} from './pubsub';
 
 export type PostgresPubSubOptions = {
   /** The app's pool: NOTIFY goes through it (any connection will do). */
@@ -84,7 +93,10 @@ export class PostgresPubSub implements PubSub {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ ...(this.opts.clientConfig ?? this.opts.pool.options), application_name: LISTENER_APPLICATION_NAME });
+    const client = new pg.Client({
+      ...(this.opts.clientConfig ?? this.opts.pool.options),
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     let dropped = false;
     const onDrop = (error?: Error) => {
       if (dropped) return;

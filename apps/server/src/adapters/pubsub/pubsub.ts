@@ -31,7 +31,9 @@ export const MAX_PAYLOAD_BYTES = 7900;
 
 export class PayloadTooLargeError extends Error {
   constructor(bytes: number) {
-    super(`Pub/sub message of ${bytes} bytes exceeds ${MAX_PAYLOAD_BYTES}; publish an id and let subscribers read the rest`);
+    super(
+      `Pub/sub message of ${bytes} bytes exceeds ${MAX_PAYLOAD_BYTES}; publish an id and let subscribers read the rest`,
+    );
     this.name = 'PayloadTooLargeError';
   }
 }

@@ -1,5 +1,14 @@
 import { Redis } from 'ioredis';
-import { assertChannel, encodeMessage, HandlerRegistry, ReconnectListeners, type PubSub, type PubSubHandler, type PubSubLog, type Unsubscribe } from './pubsub';
+import {
+  assertChannel,
+  encodeMessage,
+  HandlerRegistry,
+  ReconnectListeners,
+  type PubSub,
+  type PubSubHandler,
+  type PubSubLog,
+  type Unsubscribe,
+} from './pubsub';
 
 export type RedisPubSubOptions = {
   url: string;
@@ -80,7 +89,8 @@ export class RedisPubSub implements PubSub {
       }
     }
     return async () => {
-      if (this.handlers.remove(channel, handler) && !this.closed) await this.subscriber.unsubscribe(this.prefix + channel).catch(() => {});
+      if (this.handlers.remove(channel, handler) && !this.closed)
+        await this.subscriber.unsubscribe(this.prefix + channel).catch(() => {});
     };
   }
 

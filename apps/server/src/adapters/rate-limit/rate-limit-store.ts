@@ -15,12 +15,20 @@ export type RateLimitBackend = {
   close(): Promise<void>;
 };
 
-export function createRateLimitBackend(opts: { redisUrl: string | undefined; keyPrefix: string; database: Database }): RateLimitBackend {
+export function createRateLimitBackend(opts: {
+  redisUrl: string | undefined;
+  keyPrefix: string;
+  database: Database;
+}): RateLimitBackend {
   // A counter store that cannot be reached lets requests through: the limits bound abuse, they must not take the
   // service down with them (the database's own outage is answered 503 by the routes that need it).
   const skipOnError = true;
   if (opts.redisUrl) {
-    const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, connectionName: 'vt-rate-limit', lazyConnect: false });
+    const redis = new Redis(opts.redisUrl, {
+      maxRetriesPerRequest: 1,
+      connectionName: 'vt-rate-limit',
+      lazyConnect: false,
+    });
     redis.on('error', () => {});
     return {
       kind: 'redis',
@@ -53,7 +61,11 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string,
   ) {}
 
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
     const window = sql`make_interval(secs => ${timeWindow / 1000})`;
     void queryRows<{ count: number; ttl_ms: number }>(
       this.database.db,
@@ -63,11 +75,15 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
             window_start = case when c.window_start <= now() - ${window} then now() else c.window_start end
           returning count, greatest(0, extract(epoch from (window_start + ${window} - now())) * 1000)::float8 as ttl_ms`,
     ).then(
-      (rows) => callback(null, { current: Number(rows[0]?.count ?? 1), ttl: Math.ceil(Number(rows[0]?.ttl_ms ?? timeWindow)) }),
+      (rows) =>
+        callback(null, { current: Number(rows[0]?.count ?? 1), ttl: Math.ceil(Number(rows[0]?.ttl_ms ?? timeWindow)) }),
       (error: Error) => callback(error),
     );
     if (Math.random() < 0.01) {
-      void queryRows(this.database.db, sql`delete from rate_limit_counters where window_start < now() - interval '1 day'`).catch(() => {});
+      void queryRows(
+        this.database.db,
+        sql`delete from rate_limit_counters where window_start < now() - interval '1 day'`,
+      ).catch(() => {});
     }
   }
 

@@ -68,7 +68,14 @@ export class S3Storage implements BlobStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const { sdk, client } = await this.ready;
-    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.length }));
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: data,
+        ContentLength: data.length,
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer> {
@@ -117,7 +124,10 @@ export class S3Storage implements BlobStorage {
   }
 
   close(): void {
-    void this.ready.then(({ client }) => client.destroy(), () => {});
+    void this.ready.then(
+      ({ client }) => client.destroy(),
+      () => {},
+    );
   }
 }
 

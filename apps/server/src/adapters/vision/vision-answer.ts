@@ -39,7 +39,10 @@ export const VISION_ANSWER_JSON_SCHEMA = {
         properties: {
           lat: { type: 'number', description: 'Latitude in decimal degrees' },
           lng: { type: 'number', description: 'Longitude in decimal degrees, negative west of Greenwich' },
-          probability: { type: 'number', description: 'Your probability that the photo was taken within about 1 km, 0 to 1' },
+          probability: {
+            type: 'number',
+            description: 'Your probability that the photo was taken within about 1 km, 0 to 1',
+          },
           name: { type: 'string', description: 'Name of the place' },
           neighbourhood: nullableString,
         },
@@ -62,12 +65,23 @@ export const VisionCandidateSchema = z.object({
   name: z.string().trim().max(200).catch(''),
   neighbourhood: z.string().trim().max(200).nullish().catch(null),
 });
-export type VisionCandidate = { lat: number; lng: number; probability: number; name: string; neighbourhood: string | null };
+export type VisionCandidate = {
+  lat: number;
+  lng: number;
+  probability: number;
+  name: string;
+  neighbourhood: string | null;
+};
 
 const strings = z
   .array(z.unknown())
   .catch([])
-  .transform((xs) => xs.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim().slice(0, 500)).slice(0, 20));
+  .transform((xs) =>
+    xs
+      .filter((x): x is string => typeof x === 'string' && x.trim() !== '')
+      .map((x) => x.trim().slice(0, 500))
+      .slice(0, 20),
+  );
 
 const AnswerShape = z.object({
   candidates: z.array(z.unknown()),
@@ -88,7 +102,8 @@ export type StructuredVisionAnswer = {
   text: string;
 };
 
-export type ParsedVisionAnswer = StructuredVisionAnswer | { kind: 'text'; text: string; reason: 'not-json' | 'wrong-shape' };
+export type ParsedVisionAnswer =
+  StructuredVisionAnswer | { kind: 'text'; text: string; reason: 'not-json' | 'wrong-shape' };
 
 /** The first JSON object in the text: the whole text, a ```json fence, or the outermost braces. */
 function jsonCandidates(content: string): string[] {
@@ -118,7 +133,8 @@ export function parseVisionAnswer(content: string): ParsedVisionAnswer {
       // try the next reading
     }
   }
-  if (!sawJson || typeof json !== 'object' || json === null || Array.isArray(json)) return { kind: 'text', text: content, reason: 'not-json' };
+  if (!sawJson || typeof json !== 'object' || json === null || Array.isArray(json))
+    return { kind: 'text', text: content, reason: 'not-json' };
   const shape = AnswerShape.safeParse(json);
   if (!shape.success) return { kind: 'text', text: content, reason: 'wrong-shape' };
 
@@ -131,7 +147,13 @@ export function parseVisionAnswer(content: string): ParsedVisionAnswer {
       continue;
     }
     const p = c.data.probability > 1 ? c.data.probability / 100 : c.data.probability;
-    candidates.push({ lat: c.data.lat, lng: c.data.lng, probability: p, name: c.data.name, neighbourhood: c.data.neighbourhood ?? null });
+    candidates.push({
+      lat: c.data.lat,
+      lng: c.data.lng,
+      probability: p,
+      name: c.data.name,
+      neighbourhood: c.data.neighbourhood ?? null,
+    });
   }
   const total = candidates.reduce((s, c) => s + c.probability, 0);
   if (total > 1) for (const c of candidates) c.probability = c.probability / total;

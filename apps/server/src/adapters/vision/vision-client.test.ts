@@ -24,7 +24,13 @@ async function failure(promise: Promise<unknown>): Promise<VisionApiError> {
 describe('VisionClient against an OpenAI-compatible server', () => {
   let fake: FakeVisionServer;
   const client = (opts: Partial<VisionClientOptions> = {}) =>
-    new VisionClient({ baseUrl: fake.baseUrl, apiKey: 'sk-test-secret', model: 'fake-vision-1', backoffBaseMs: 5, ...opts });
+    new VisionClient({
+      baseUrl: fake.baseUrl,
+      apiKey: 'sk-test-secret',
+      model: 'fake-vision-1',
+      backoffBaseMs: 5,
+      ...opts,
+    });
 
   beforeAll(async () => {
     fake = await startFakeVisionServer({ apiKey: 'sk-test-secret' });
@@ -70,7 +76,11 @@ describe('VisionClient against an OpenAI-compatible server', () => {
     const res = await c.complete(request());
     expect(res.format).toBe('text');
     expect(res.attempts).toBe(1);
-    expect(fake.requests.map((r) => r.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'json_object', 'none']);
+    expect(fake.requests.map((r) => r.body.response_format?.type ?? 'none')).toEqual([
+      'json_schema',
+      'json_object',
+      'none',
+    ]);
     await c.complete(request());
     expect(fake.requests.length).toBe(4);
     expect(fake.requests[3]!.body.response_format).toBeUndefined();

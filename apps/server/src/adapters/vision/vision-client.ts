@@ -63,7 +63,14 @@ export class VisionApiError extends Error {
   }
 }
 
-const DEFAULTS = { timeoutMs: 60_000, maxAttempts: 3, backoffBaseMs: 500, maxRetryAfterMs: 30_000, temperature: 0.1, maxTokens: 1500 };
+const DEFAULTS = {
+  timeoutMs: 60_000,
+  maxAttempts: 3,
+  backoffBaseMs: 500,
+  maxRetryAfterMs: 30_000,
+  temperature: 0.1,
+  maxTokens: 1500,
+};
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -155,7 +162,12 @@ export class VisionClient {
       try {
         await this.opts.sleep(waitMs, req.signal);
       } catch {
-        throw this.fail({ kind: 'timeout', message: 'The vision model call was cancelled while waiting to retry.' }, undefined, 'aborted during backoff', attempts);
+        throw this.fail(
+          { kind: 'timeout', message: 'The vision model call was cancelled while waiting to retry.' },
+          undefined,
+          'aborted during backoff',
+          attempts,
+        );
       }
     }
   }
@@ -189,10 +201,15 @@ export class VisionClient {
       text = await response.text();
     } catch (error) {
       if (isTimeout(error) || signal.aborted) {
-        return { kind: 'final', error: this.fail({ kind: 'timeout' }, undefined, `no answer within ${this.opts.timeoutMs} ms`, attempt) };
+        return {
+          kind: 'final',
+          error: this.fail({ kind: 'timeout' }, undefined, `no answer within ${this.opts.timeoutMs} ms`, attempt),
+        };
       }
       // Connection refused/reset: the server may be restarting; worth another try.
-      const detail = String((error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? error);
+      const detail = String(
+        (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? error,
+      );
       return { kind: 'retryable', error: this.fail({ kind: 'network' }, undefined, detail, attempt) };
     }
 
@@ -200,9 +217,17 @@ export class VisionClient {
       const detail = `HTTP ${response.status}: ${errorText(text)}`;
       if (response.status === 400 && this.adaptParams(text)) return { kind: 'param-refused' };
       if (rejectsFormat(response.status, text) && format !== 'text') {
-        return { kind: 'format-refused', error: this.fail({ kind: 'http', status: response.status }, response.status, detail, attempt) };
+        return {
+          kind: 'format-refused',
+          error: this.fail({ kind: 'http', status: response.status }, response.status, detail, attempt),
+        };
       }
-      const error = this.fail({ kind: 'http', status: response.status, message: errorText(text) }, response.status, detail, attempt);
+      const error = this.fail(
+        { kind: 'http', status: response.status, message: errorText(text) },
+        response.status,
+        detail,
+        attempt,
+      );
       if (response.status === 429 || response.status >= 500) {
         return { kind: 'retryable', error, retryAfterMs: parseRetryAfterMs(response.headers.get('retry-after')) };
       }
@@ -272,14 +297,24 @@ export class VisionClient {
         },
       ],
       ...(format === 'json_schema' && req.schema
-        ? { response_format: { type: 'json_schema', json_schema: { name: req.schema.name, schema: req.schema.schema, strict: true } } }
+        ? {
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: req.schema.name, schema: req.schema.schema, strict: true },
+            },
+          }
         : format === 'json_object'
           ? { response_format: { type: 'json_object' } }
           : {}),
     };
   }
 
-  private fail(cause: Parameters<typeof describeAnalysisError>[0], status: number | undefined, detail: string, attempts: number): VisionApiError {
+  private fail(
+    cause: Parameters<typeof describeAnalysisError>[0],
+    status: number | undefined,
+    detail: string,
+    attempts: number,
+  ): VisionApiError {
     return new VisionApiError(describeAnalysisError(cause), status, detail, attempts);
   }
 }
@@ -303,7 +338,11 @@ function contentText(content: unknown): string | null {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     const parts = content
-      .map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''))
+      .map((p) =>
+        p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string'
+          ? (p as { text: string }).text
+          : '',
+      )
       .filter(Boolean);
     return parts.length ? parts.join('\n') : null;
   }

@@ -154,8 +154,20 @@ describe('tolerant name matching (OCR misreads)', () => {
   });
 
   it('short names and ordinary words never match tolerantly', () => {
-    for (const text of ['STOP', 'ONE WAY', 'NO PARKING', 'BAYSHORE', 'National Bank', 'SPEED LIMIT 35', 'Broadway', 'Main Street']) {
-      expect(findPlacesInText(text, { tolerant: true }).filter((m) => m.edits), text).toEqual([]);
+    for (const text of [
+      'STOP',
+      'ONE WAY',
+      'NO PARKING',
+      'BAYSHORE',
+      'National Bank',
+      'SPEED LIMIT 35',
+      'Broadway',
+      'Main Street',
+    ]) {
+      expect(
+        findPlacesInText(text, { tolerant: true }).filter((m) => m.edits),
+        text,
+      ).toEqual([]);
     }
   });
 

@@ -391,9 +391,12 @@ export function findPlacesInText(text: string, opts: { tolerant?: boolean } = {}
   const exact = findExact(text);
   if (!opts.tolerant) return exact;
   // Longest names first, as in exact matching ("MIAMI SEAQUARIUMM" is the Seaquarium, not Miami), then fewest edits.
-  const all = [...exact, ...findTolerant(text)].sort((a, b) => b.matched.length - a.matched.length || (a.edits ?? 0) - (b.edits ?? 0));
+  const all = [...exact, ...findTolerant(text)].sort(
+    (a, b) => b.matched.length - a.matched.length || (a.edits ?? 0) - (b.edits ?? 0),
+  );
   const kept: PlaceMention[] = [];
-  for (const m of all) if (!kept.some((k) => m.index < k.index + k.matched.length && m.index + m.matched.length > k.index)) kept.push(m);
+  for (const m of all)
+    if (!kept.some((k) => m.index < k.index + k.matched.length && m.index + m.matched.length > k.index)) kept.push(m);
   return kept.sort((a, b) => a.index - b.index);
 }
 
@@ -490,7 +493,14 @@ function findTolerant(text: string): PlaceMention[] {
       const edits = prev[j]!;
       const from = prevStart[j]!;
       if (edits > limit || !starts.has(from) || !ends.has(j) || j - from < m - limit) continue;
-      hits.push({ entry: k.entry, matched: norm.slice(offset[from]!, offset[j - 1]! + 1), index: offset[from]!, edits, from, to: j });
+      hits.push({
+        entry: k.entry,
+        matched: norm.slice(offset[from]!, offset[j - 1]! + 1),
+        index: offset[from]!,
+        edits,
+        from,
+        to: j,
+      });
     }
   }
   hits.sort((a, b) => a.edits! - b.edits! || b.to - b.from - (a.to - a.from));

@@ -123,7 +123,8 @@ export interface GridName {
   number: number;
 }
 
-const GRID_NAME = /^\s*(NW|NE|SW|SE|N|S|E|W)\.?\s+(\d+)(?:st|nd|rd|th)?\s+(St|Street|Ter|Terr|Terrace|Ave|Avenue|Ct|Court|Pl|Place)\b/i;
+const GRID_NAME =
+  /^\s*(NW|NE|SW|SE|N|S|E|W)\.?\s+(\d+)(?:st|nd|rd|th)?\s+(St|Street|Ter|Terr|Terrace|Ave|Avenue|Ct|Court|Pl|Place)\b/i;
 
 /**
  * Parses a county grid name such as "NW 36 St", "SW 8th Street", "NW 18 Terr" or "W 27th Ave". Returns null for

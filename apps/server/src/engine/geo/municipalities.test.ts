@@ -53,7 +53,9 @@ describe('municipality outlines', () => {
       readFileSync(resolve(SHARED_DATA_DIR, 'geo/miami-dade-places_tiger2019.geojson'), 'utf8'),
     ) as { features: Array<{ properties: { NAME: string; NAMELSAD: string; incorporated: boolean } }> };
     // TIGER's NAMELSAD carries the legal form ("Key Biscayne village"); ours must say the same.
-    const lsad = new Map(tiger.features.filter((f) => f.properties.incorporated).map((f) => [f.properties.NAME, f.properties.NAMELSAD]));
+    const lsad = new Map(
+      tiger.features.filter((f) => f.properties.incorporated).map((f) => [f.properties.NAME, f.properties.NAMELSAD]),
+    );
     for (const m of MUNICIPALITY_OUTLINES) {
       const expected = lsad.get(m.name);
       expect(expected, m.name).toBeDefined();

@@ -65,12 +65,14 @@ const ROWS: Row[] = [
   ['North Beach', null, 'Miami Beach', [box(25.8445, 25.880, -80.170, -80.100)]],
 ];
 
-export const NEIGHBOURHOOD_AREAS: readonly NeighbourhoodArea[] = ROWS.map(([name, district, municipality, polygons]) => ({
-  name,
-  district: district ?? name,
-  municipality,
-  polygons,
-}));
+export const NEIGHBOURHOOD_AREAS: readonly NeighbourhoodArea[] = ROWS.map(
+  ([name, district, municipality, polygons]) => ({
+    name,
+    district: district ?? name,
+    municipality,
+    polygons,
+  }),
+);
 
 export const CITY_OF_MIAMI_DISTRICTS: readonly string[] = [
   ...new Set(NEIGHBOURHOOD_AREAS.filter((n) => n.municipality === 'Miami').map((n) => n.district)),
@@ -82,7 +84,8 @@ function indexFor(municipality: Municipality): AreaIndex<NeighbourhoodArea> | nu
   if (!indexes.size) {
     const byCity = new Map<Municipality, NeighbourhoodArea[]>();
     for (const n of NEIGHBOURHOOD_AREAS) byCity.set(n.municipality, [...(byCity.get(n.municipality) ?? []), n]);
-    for (const [city, list] of byCity) indexes.set(city, new AreaIndex(list.map((n) => ({ value: n, polygons: n.polygons }))));
+    for (const [city, list] of byCity)
+      indexes.set(city, new AreaIndex(list.map((n) => ({ value: n, polygons: n.polygons }))));
   }
   return indexes.get(municipality) ?? null;
 }

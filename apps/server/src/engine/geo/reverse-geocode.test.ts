@@ -17,9 +17,12 @@ describe('reverse geocoding', () => {
     const wrong: string[] = [];
     for (const e of GAZETTEER) {
       const r = reverseGeocode(e.position);
-      if (r.municipality !== e.municipality) wrong.push(`${e.id}: gazetteer ${e.municipality}, outline ${r.municipality}`);
+      if (r.municipality !== e.municipality)
+        wrong.push(`${e.id}: gazetteer ${e.municipality}, outline ${r.municipality}`);
     }
-    console.log(`[reverse-geocode] gazetteer entries: ${GAZETTEER.length - wrong.length}/${GAZETTEER.length} agree\n  ${wrong.join('\n  ')}`);
+    console.log(
+      `[reverse-geocode] gazetteer entries: ${GAZETTEER.length - wrong.length}/${GAZETTEER.length} agree\n  ${wrong.join('\n  ')}`,
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -38,7 +41,9 @@ describe('reverse geocoding', () => {
       const name = r.unincorporatedPlace ? (CENSUS_SPELLING[r.unincorporatedPlace] ?? r.unincorporatedPlace) : null;
       if (name === cdp.name) agree++;
     }
-    console.log(`[reverse-geocode] unincorporated points inside a Census CDP named after it: ${((agree / n) * 100).toFixed(1)}% (n=${n})`);
+    console.log(
+      `[reverse-geocode] unincorporated points inside a Census CDP named after it: ${((agree / n) * 100).toFixed(1)}% (n=${n})`,
+    );
     expect(agree / n).toBeGreaterThanOrEqual(CDP_FLOOR);
   });
 

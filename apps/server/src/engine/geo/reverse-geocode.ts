@@ -8,7 +8,13 @@
  * distance; the ZIP is the nearest ZCTA centre (./zip). Every part is an index or a short scan, so a lookup
  * costs microseconds.
  */
-import { GAZETTEER, UNINCORPORATED, type GazetteerEntry, type Municipality, type MunicipalityOrUnincorporated } from './gazetteer';
+import {
+  GAZETTEER,
+  UNINCORPORATED,
+  type GazetteerEntry,
+  type Municipality,
+  type MunicipalityOrUnincorporated,
+} from './gazetteer';
 import { haversineMeters, type LatLng } from './geometry';
 import { municipalityAt } from './municipalities';
 import { neighbourhoodAt } from './neighbourhoods';

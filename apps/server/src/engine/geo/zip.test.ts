@@ -13,7 +13,10 @@ interface ZipFeature {
 
 const heraldZips = (
   JSON.parse(
-    readFileSync(resolve(SHARED_DATA_DIR, 'geo/miami-dade-broward-zip-polygons_miamiherald-simplified.geojson'), 'utf8'),
+    readFileSync(
+      resolve(SHARED_DATA_DIR, 'geo/miami-dade-broward-zip-polygons_miamiherald-simplified.geojson'),
+      'utf8',
+    ),
   ) as { features: ZipFeature[] }
 ).features.map((f) => ({ zip: String(f.properties.zip), index: indexPolygons(polygonsOfGeometry(f.geometry)) }));
 const county = loadHighResCounty();

@@ -26,16 +26,33 @@ export function createMetadataLocator(deps: MetadataLocatorDeps = { lookupCounty
   };
 }
 
-export function metadataEvidence(metadata: PhotoMetadata, deps: MetadataLocatorDeps = { lookupCounty: lookupMiamiDade }): Evidence[] {
+export function metadataEvidence(
+  metadata: PhotoMetadata,
+  deps: MetadataLocatorDeps = { lookupCounty: lookupMiamiDade },
+): Evidence[] {
   const reading: GpsReadResult | null = gpsReadingOf(metadata);
   if (!reading || reading.status === 'absent') {
     return [{ locator: 'metadata', kind: 'absent', summary: 'The photo carries no GPS position.' }];
   }
   if (reading.status === 'unreadable') {
-    return [{ locator: 'metadata', kind: 'absent', reason: reading.reason, summary: `The photo's metadata could not be read (${reading.detail}).` }];
+    return [
+      {
+        locator: 'metadata',
+        kind: 'absent',
+        reason: reading.reason,
+        summary: `The photo's metadata could not be read (${reading.detail}).`,
+      },
+    ];
   }
   if (reading.status === 'rejected') {
-    return [{ locator: 'metadata', kind: 'rejected', reason: reading.reason, summary: `The photo's GPS position was not used: ${reading.detail}` }];
+    return [
+      {
+        locator: 'metadata',
+        kind: 'rejected',
+        reason: reading.reason,
+        summary: `The photo's GPS position was not used: ${reading.detail}`,
+      },
+    ];
   }
   const coarse = reading.precision === 'integer-degrees';
   const radius = coarse ? INTEGER_DEGREES_RADIUS_M : (reading.accuracyMeters ?? DEFAULT_GPS_ACCURACY_M);
@@ -53,14 +70,28 @@ export function metadataEvidence(metadata: PhotoMetadata, deps: MetadataLocatorD
     countyMatch: county.via ?? null,
     notes: reading.notes,
   };
-  const base = { locator: 'metadata', position: reading.position, radiusMeters: radius, confidence: gpsConfidence(radius), details };
+  const base = {
+    locator: 'metadata',
+    position: reading.position,
+    radiusMeters: radius,
+    confidence: gpsConfidence(radius),
+    details,
+  };
   const accuracyText = coarse
     ? 'whole degrees only, good to about 55 km'
     : reading.accuracyMeters === undefined
       ? `no stated accuracy, ${radius} m assumed`
       : `accurate to about ${Math.round(radius)} m`;
   if (!county.inside) {
-    return [{ ...base, kind: 'outside_coverage', summary: `The photo's GPS places it at ${fmt(reading.position)} (${accuracyText}), outside Miami-Dade County.` }];
+    return [
+      {
+        ...base,
+        kind: 'outside_coverage',
+        summary: `The photo's GPS places it at ${fmt(reading.position)} (${accuracyText}), outside Miami-Dade County.`,
+      },
+    ];
   }
-  return [{ ...base, kind: 'position', summary: `The photo's GPS places it at ${fmt(reading.position)} (${accuracyText}).` }];
+  return [
+    { ...base, kind: 'position', summary: `The photo's GPS places it at ${fmt(reading.position)} (${accuracyText}).` },
+  ];
 }

@@ -16,7 +16,10 @@ describe('vision-model locator', () => {
   let fake: FakeVisionServer;
   let image: Buffer;
   const logs: Array<{ message: string; details?: Record<string, unknown> }> = [];
-  const ctx = (signal = AbortSignal.timeout(10_000)): LocatorContext => ({ signal, log: (message, details) => logs.push({ message, details }) });
+  const ctx = (signal = AbortSignal.timeout(10_000)): LocatorContext => ({
+    signal,
+    log: (message, details) => logs.push({ message, details }),
+  });
   const input = (): LocatorInput => ({
     fileName: 'street.jpg',
     format: 'jpeg',
@@ -24,11 +27,21 @@ describe('vision-model locator', () => {
     displayImage: async () => image,
   });
   const locator = (apiKey = 'sk-locator') =>
-    createVisionLocator({ client: new VisionClient({ baseUrl: fake.baseUrl, apiKey, model: 'fake-vision-1', backoffBaseMs: 5, timeoutMs: 2000 }) });
+    createVisionLocator({
+      client: new VisionClient({
+        baseUrl: fake.baseUrl,
+        apiKey,
+        model: 'fake-vision-1',
+        backoffBaseMs: 5,
+        timeoutMs: 2000,
+      }),
+    });
 
   beforeAll(async () => {
     fake = await startFakeVisionServer({ apiKey: 'sk-locator' });
-    image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#226688' } }).webp().toBuffer();
+    image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#226688' } })
+      .webp()
+      .toBuffer();
   });
   afterAll(async () => {
     await fake.close();
@@ -40,7 +53,12 @@ describe('vision-model locator', () => {
 
   it('is enabled only when a vision model is configured, and the registry then configures it', () => {
     const off = loadConfig(env);
-    const on = loadConfig({ ...env, VISION_API_BASE_URL: fake.baseUrl, VISION_MODEL: 'fake-vision-1', VISION_TIMEOUT_MS: '5000' });
+    const on = loadConfig({
+      ...env,
+      VISION_API_BASE_URL: fake.baseUrl,
+      VISION_MODEL: 'fake-vision-1',
+      VISION_TIMEOUT_MS: '5000',
+    });
     expect(createVisionLocator().enabled(off)).toBe(false);
     expect(createVisionLocator().enabled(on)).toBe(true);
     expect(on.vision?.timeoutMs).toBe(5000);
@@ -53,7 +71,12 @@ describe('vision-model locator', () => {
   });
 
   it('configured through the registry, it sends the display image to the model', async () => {
-    const config = loadConfig({ ...env, VISION_API_BASE_URL: fake.baseUrl, VISION_MODEL: 'fake-vision-1', VISION_API_KEY: 'sk-locator' });
+    const config = loadConfig({
+      ...env,
+      VISION_API_BASE_URL: fake.baseUrl,
+      VISION_MODEL: 'fake-vision-1',
+      VISION_API_KEY: 'sk-locator',
+    });
     const configured = enabledLocators(config).find((l) => l.name === 'vision-model')!;
     fake.script({ kind: 'json', answer: structuredAnswer({ lat: 25.7797, lng: -80.1896, name: 'Freedom Tower' }) });
     const evidence = await configured.locate(input(), ctx());
@@ -67,13 +90,22 @@ describe('vision-model locator', () => {
       kind: 'json',
       answer: structuredAnswer(
         { lat: 25.7907, lng: -80.1395, name: 'Lincoln Road Mall', neighbourhood: 'South Beach', probability: 0.7 },
-        { features: ['pedestrian mall', 'art deco'], reasoning: ['Wide pedestrian street.', 'Art deco storefronts.'], more: [{ lat: 25.7663, lng: -80.1917, name: 'Brickell', probability: 0.2 }] },
+        {
+          features: ['pedestrian mall', 'art deco'],
+          reasoning: ['Wide pedestrian street.', 'Art deco storefronts.'],
+          more: [{ lat: 25.7663, lng: -80.1917, name: 'Brickell', probability: 0.2 }],
+        },
       ),
     });
     const evidence = await locator().locate(input(), ctx());
     expect(evidence).toHaveLength(2);
     const [first, second] = evidence as [Evidence, Evidence];
-    expect(first).toMatchObject({ locator: 'vision-model', kind: 'position', position: { lat: 25.7907, lng: -80.1395 }, radiusMeters: 1000 });
+    expect(first).toMatchObject({
+      locator: 'vision-model',
+      kind: 'position',
+      position: { lat: 25.7907, lng: -80.1395 },
+      radiusMeters: 1000,
+    });
     expect(first.confidence).toBeCloseTo(0.7 * MODEL_TRUST, 3);
     expect(second.confidence).toBeCloseTo(0.2 * MODEL_TRUST, 3);
     expect(first.details).toMatchObject({
@@ -92,18 +124,31 @@ describe('vision-model locator', () => {
   });
 
   it('a candidate outside Miami-Dade stays where the model put it, as outside coverage', async () => {
-    fake.script({ kind: 'json', answer: structuredAnswer({ lat: 40.7580, lng: -73.9855, name: 'Times Square', probability: 0.9 }) });
+    fake.script({
+      kind: 'json',
+      answer: structuredAnswer({ lat: 40.758, lng: -73.9855, name: 'Times Square', probability: 0.9 }),
+    });
     const [e] = await locator().locate(input(), ctx());
     expect(e).toMatchObject({ kind: 'outside_coverage', position: { lat: 40.758, lng: -73.9855 } });
     const result = fuse([e!], { describePlace, placeName });
-    expect(result).toMatchObject({ outcome: 'outside_coverage', lat: 40.758, lng: -73.9855, insideCoverage: false, source: 'Vision Model' });
+    expect(result).toMatchObject({
+      outcome: 'outside_coverage',
+      lat: 40.758,
+      lng: -73.9855,
+      insideCoverage: false,
+      source: 'Vision Model',
+    });
   });
 
   it('free text with an exact Coordinates line → the strongest text evidence', async () => {
     fake.script({ kind: 'text', content: 'This is Brickell Avenue near the river.\nCoordinates: 25.7663, -80.1917' });
     const [e] = await locator().locate(input(), ctx());
     expect(e).toMatchObject({ kind: 'position', position: { lat: 25.7663, lng: -80.1917 } });
-    expect(e!.details).toMatchObject({ extractionStep: 'exact-coordinates-line', stepNumber: 1, parsedAs: 'free-text' });
+    expect(e!.details).toMatchObject({
+      extractionStep: 'exact-coordinates-line',
+      stepNumber: 1,
+      parsedAs: 'free-text',
+    });
     expect(e!.confidence).toBeCloseTo(EXTRACTION_STEP_WEIGHT['exact-coordinates-line'] * MODEL_TRUST, 3);
   });
 
@@ -134,7 +179,10 @@ describe('vision-model locator', () => {
   });
 
   it('malformed JSON → read as text in the spec order', async () => {
-    fake.script({ kind: 'text', content: '{"candidates": [{"lat": 25.7617, "lng": -80.1918, "probability": 0.5, "name": "Downtown"' });
+    fake.script({
+      kind: 'text',
+      content: '{"candidates": [{"lat": 25.7617, "lng": -80.1918, "probability": 0.5, "name": "Downtown"',
+    });
     const [e] = await locator().locate(input(), ctx());
     expect(e!.kind).toBe('position');
     expect(e!.details).toMatchObject({ parsedAs: 'free-text' });
@@ -148,7 +196,10 @@ describe('vision-model locator', () => {
   });
 
   it('percent probabilities are read as fractions and an over-full set is normalised', () => {
-    const answer = structuredAnswer({ lat: 25.77, lng: -80.19, name: 'A', probability: 90 }, { more: [{ lat: 25.76, lng: -80.2, name: 'B', probability: 60 }] });
+    const answer = structuredAnswer(
+      { lat: 25.77, lng: -80.19, name: 'A', probability: 90 },
+      { more: [{ lat: 25.76, lng: -80.2, name: 'B', probability: 60 }] },
+    );
     const evidence = visionEvidence(JSON.stringify(answer), { model: 'm', format: 'json_schema' });
     expect(evidence[0]!.details!.modelProbability).toBeCloseTo(0.6, 3);
     expect(evidence[1]!.details!.modelProbability).toBeCloseTo(0.4, 3);
@@ -157,14 +208,22 @@ describe('vision-model locator', () => {
   it('a failed call (401) → absent evidence with the spec message and no retry', async () => {
     const [e] = await locator('sk-wrong').locate(input(), ctx());
     expect(e).toMatchObject({ kind: 'absent', reason: 'vision_auth' });
-    expect(e!.details!.error).toEqual({ kind: 'auth', message: 'Authentication failed. Please refresh the page.', canRetry: false });
+    expect(e!.details!.error).toEqual({
+      kind: 'auth',
+      message: 'Authentication failed. Please refresh the page.',
+      canRetry: false,
+    });
     expect(JSON.stringify(logs)).not.toContain('sk-wrong');
   });
 
   it('a 500 that persists → absent evidence with the spec server-error message, retry allowed', async () => {
     fake.setDefault({ kind: 'status', status: 500 });
     const [e] = await locator().locate(input(), ctx());
-    expect(e!.details!.error).toEqual({ kind: 'server', message: 'Server error. Our team has been notified.', canRetry: true });
+    expect(e!.details!.error).toEqual({
+      kind: 'server',
+      message: 'Server error. Our team has been notified.',
+      canRetry: true,
+    });
     expect(fake.requests).toHaveLength(3);
   });
 });

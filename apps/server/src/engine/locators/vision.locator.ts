@@ -10,7 +10,12 @@ import {
 } from '../../adapters/vision/vision-answer';
 import { lookupMiamiDade, type CountyLookup } from '../geo/county';
 import { describeThrown } from '../errors';
-import { extractCoordinates, STEP_NUMBER, type ExtractionResult, type ExtractionStep } from '../text/coordinate-extraction';
+import {
+  extractCoordinates,
+  STEP_NUMBER,
+  type ExtractionResult,
+  type ExtractionStep,
+} from '../text/coordinate-extraction';
 import type { Locator, LocatorContext } from './locator';
 
 export const VISION_LOCATOR = 'vision-model';
@@ -76,14 +81,26 @@ export function createVisionLocator(deps: VisionLocatorDeps = {}): Locator {
           system: VISION_SYSTEM_PROMPT,
           prompt: VISION_USER_PROMPT,
           image: { bytes: await input.displayImage(), mimeType: 'image/webp' },
-          schema: { name: 'photo_geolocation', schema: VISION_ANSWER_JSON_SCHEMA as unknown as Record<string, unknown> },
+          schema: {
+            name: 'photo_geolocation',
+            schema: VISION_ANSWER_JSON_SCHEMA as unknown as Record<string, unknown>,
+          },
           signal: ctx.signal,
         });
       } catch (error) {
         return [failureEvidence(error, client.model, ctx)];
       }
-      ctx.log('vision model answered', { model: response.model, format: response.format, attempts: response.attempts, durationMs: response.durationMs });
-      return visionEvidence(response.content, { model: response.model, format: response.format, durationMs: response.durationMs }, lookupCounty);
+      ctx.log('vision model answered', {
+        model: response.model,
+        format: response.format,
+        attempts: response.attempts,
+        durationMs: response.durationMs,
+      });
+      return visionEvidence(
+        response.content,
+        { model: response.model, format: response.format, durationMs: response.durationMs },
+        lookupCounty,
+      );
     },
   };
 }
@@ -95,19 +112,38 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Turns one model answer into evidence (exported for tests and for re-reading stored answers). */
-export function visionEvidence(content: string, call: CallInfo, lookupCounty: (p: LatLng) => CountyLookup = lookupMiamiDade): Evidence[] {
+export function visionEvidence(
+  content: string,
+  call: CallInfo,
+  lookupCounty: (p: LatLng) => CountyLookup = lookupMiamiDade,
+): Evidence[] {
   const answer = parseVisionAnswer(content);
-  const base = { model: call.model, answerFormat: call.format, modelTrust: MODEL_TRUST, durationMs: call.durationMs ?? null };
-  if (answer.kind === 'structured' && answer.candidates.length > 0) return structuredEvidence(answer, base, lookupCounty);
+  const base = {
+    model: call.model,
+    answerFormat: call.format,
+    modelTrust: MODEL_TRUST,
+    durationMs: call.durationMs ?? null,
+  };
+  if (answer.kind === 'structured' && answer.candidates.length > 0)
+    return structuredEvidence(answer, base, lookupCounty);
   const text = answer.kind === 'structured' ? answer.text : answer.text;
   const extra =
     answer.kind === 'structured'
-      ? { features: answer.features, reasoning: answer.reasoning, neighbourhood: answer.neighbourhood, parsedAs: 'structured-without-candidates' }
+      ? {
+          features: answer.features,
+          reasoning: answer.reasoning,
+          neighbourhood: answer.neighbourhood,
+          parsedAs: 'structured-without-candidates',
+        }
       : { features: [], reasoning: [], parsedAs: answer.reason === 'not-json' ? 'free-text' : 'json-of-another-shape' };
   return textEvidence(text, { ...base, ...extra }, lookupCounty);
 }
 
-function structuredEvidence(answer: StructuredVisionAnswer, base: Record<string, unknown>, lookupCounty: (p: LatLng) => CountyLookup): Evidence[] {
+function structuredEvidence(
+  answer: StructuredVisionAnswer,
+  base: Record<string, unknown>,
+  lookupCounty: (p: LatLng) => CountyLookup,
+): Evidence[] {
   return answer.candidates.map((c, i) => {
     const position = { lat: c.lat, lng: c.lng };
     const inside = lookupCounty(position).inside;
@@ -131,14 +167,23 @@ function structuredEvidence(answer: StructuredVisionAnswer, base: Record<string,
         modelProbability: round3(c.probability),
         // The features and reasoning belong to the whole answer; they ride on its first candidate only.
         ...(i === 0
-          ? { features: answer.features, reasoning: answer.reasoning, answerText: answer.text.slice(0, 4000), droppedCandidates: answer.droppedCandidates }
+          ? {
+              features: answer.features,
+              reasoning: answer.reasoning,
+              answerText: answer.text.slice(0, 4000),
+              droppedCandidates: answer.droppedCandidates,
+            }
           : {}),
       },
     } satisfies Evidence;
   });
 }
 
-function textEvidence(text: string, base: Record<string, unknown>, lookupCounty: (p: LatLng) => CountyLookup): Evidence[] {
+function textEvidence(
+  text: string,
+  base: Record<string, unknown>,
+  lookupCounty: (p: LatLng) => CountyLookup,
+): Evidence[] {
   const x: ExtractionResult = extractCoordinates(text);
   const shared = { ...base, answerText: text.slice(0, 4000), locationName: x.locationName };
   const out: Evidence[] = [];
@@ -154,7 +199,13 @@ function textEvidence(text: string, base: Record<string, unknown>, lookupCounty:
       radiusMeters: MODEL_RADIUS_M,
       confidence: round3(weight * MODEL_TRUST),
       summary: `The vision model's answer places the photo at ${fmt(stated)}, outside Miami-Dade County.`,
-      details: { ...shared, extractionStep: stated.step, stepNumber: STEP_NUMBER[stated.step], matchedText: stated.matchedText, stepWeight: weight },
+      details: {
+        ...shared,
+        extractionStep: stated.step,
+        stepNumber: STEP_NUMBER[stated.step],
+        matchedText: stated.matchedText,
+        stepWeight: weight,
+      },
     });
   }
 
@@ -175,7 +226,14 @@ function textEvidence(text: string, base: Record<string, unknown>, lookupCounty:
   const weight = EXTRACTION_STEP_WEIGHT[x.step];
   const confidence = round3(weight * MODEL_TRUST);
   const inside = lookupCounty(position).inside;
-  const details = { ...shared, extractionStep: x.step, stepNumber: STEP_NUMBER[x.step], matchedText: x.matchedText, stepWeight: weight, placeId: x.placeId ?? null };
+  const details = {
+    ...shared,
+    extractionStep: x.step,
+    stepNumber: STEP_NUMBER[x.step],
+    matchedText: x.matchedText,
+    stepWeight: weight,
+    placeId: x.placeId ?? null,
+  };
   const summary = x.fromNumbers
     ? inside
       ? `The vision model's answer gives the coordinates ${fmt(position)} ("${x.matchedText}").`
@@ -198,7 +256,9 @@ function textEvidence(text: string, base: Record<string, unknown>, lookupCounty:
 /** A failed call is reported as evidence with the spec's message and retry flag; the other locators still count. */
 function failureEvidence(error: unknown, model: string, ctx: LocatorContext): Evidence {
   const described =
-    error instanceof VisionApiError ? { kind: error.kind, message: error.message, canRetry: error.canRetry } : describeThrown(error);
+    error instanceof VisionApiError
+      ? { kind: error.kind, message: error.message, canRetry: error.canRetry }
+      : describeThrown(error);
   const detail = error instanceof VisionApiError ? error.detail : String((error as Error)?.message ?? error);
   ctx.log('vision model call failed', { model, kind: described.kind, detail });
   return {
@@ -206,6 +266,10 @@ function failureEvidence(error: unknown, model: string, ctx: LocatorContext): Ev
     kind: 'absent',
     reason: `vision_${described.kind}`,
     summary: `The vision model could not be asked: ${described.message}`,
-    details: { model, error: described, ...(error instanceof VisionApiError ? { status: error.status ?? null, attempts: error.attempts } : {}) },
+    details: {
+      model,
+      error: described,
+      ...(error instanceof VisionApiError ? { status: error.status ?? null, attempts: error.attempts } : {}),
+    },
   };
 }

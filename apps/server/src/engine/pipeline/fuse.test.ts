@@ -25,19 +25,35 @@ const ev = (locator: string, lat: number, lng: number, radiusMeters: number, con
 describe('fuse', () => {
   it('no evidence → the spec fallback: central Miami, (General Miami Area), Fallback, 0.3', () => {
     const r = fuse([], deps);
-    expect(r).toMatchObject({ outcome: 'fallback', lat: 25.7617, lng: -80.1918, confidence: 0.3, source: 'Fallback', name: 'Miami (General Miami Area)' });
+    expect(r).toMatchObject({
+      outcome: 'fallback',
+      lat: 25.7617,
+      lng: -80.1918,
+      confidence: 0.3,
+      source: 'Fallback',
+      name: 'Miami (General Miami Area)',
+    });
     expect(r.candidates).toEqual([]);
   });
 
   it('rejected evidence only → fallback that still cites why', () => {
-    const r = fuse([{ locator: 'metadata', kind: 'rejected', reason: 'null-island', summary: 'The GPS was 0,0.' }], deps);
+    const r = fuse(
+      [{ locator: 'metadata', kind: 'rejected', reason: 'null-island', summary: 'The GPS was 0,0.' }],
+      deps,
+    );
     expect(r.outcome).toBe('fallback');
     expect(r.explanation[0]).toBe('The GPS was 0,0.');
   });
 
   it('one finding keeps its own confidence: nothing else agrees or competes', () => {
     const r = fuse([gps(25.7907, -80.13, 0.95)], deps);
-    expect(r).toMatchObject({ outcome: 'found', confidence: 0.95, radiusMeters: 10, source: 'GPS Metadata', insideCoverage: true });
+    expect(r).toMatchObject({
+      outcome: 'found',
+      confidence: 0.95,
+      radiusMeters: 10,
+      source: 'GPS Metadata',
+      insideCoverage: true,
+    });
   });
 
   it('findings that disagree compete: ranked, at most five, probabilities scaled to sum to one', () => {
@@ -72,7 +88,12 @@ describe('fuse', () => {
 
   it('a vague finding weaker than the prior is the fallback, and stays a candidate', () => {
     const r = fuse([ev('vision-model', 25.79, -80.13, 5000, 0.09)], deps);
-    expect(r).toMatchObject({ outcome: 'fallback', source: 'Fallback', confidence: 0.3, name: 'Miami (General Miami Area)' });
+    expect(r).toMatchObject({
+      outcome: 'fallback',
+      source: 'Fallback',
+      confidence: 0.3,
+      name: 'Miami (General Miami Area)',
+    });
     expect(r.candidates).toHaveLength(1);
     expect(r.candidates[0]).toMatchObject({ probability: 0.09, radiusMeters: 5000 });
   });
@@ -90,13 +111,29 @@ describe('fuse', () => {
 
   it('outside coverage keeps the real place and says so', () => {
     const r = fuse([gps(39.05, -94.29, 0.95, 'outside_coverage')], deps);
-    expect(r).toMatchObject({ outcome: 'outside_coverage', insideCoverage: false, lat: 39.05, lng: -94.29, place: null });
+    expect(r).toMatchObject({
+      outcome: 'outside_coverage',
+      insideCoverage: false,
+      lat: 39.05,
+      lng: -94.29,
+      place: null,
+    });
     expect(r.name).toBe('Outside Miami-Dade coverage (39.0500, -94.2900)');
   });
 
   it('the spec names of the other outcomes', () => {
     expect(fallbackResult('Brickell').name).toBe('Brickell (General Miami Area)');
-    expect(failedResult('a.jpg', 'x')).toMatchObject({ name: 'Analysis Failed: a.jpg (Default Miami)', source: 'Default Location', confidence: 0.1, outcome: 'failed' });
-    expect(errorResult('a.jpg', 'x')).toMatchObject({ name: 'Error: a.jpg (Default Miami)', source: 'Error Fallback', confidence: 0.1, outcome: 'error' });
+    expect(failedResult('a.jpg', 'x')).toMatchObject({
+      name: 'Analysis Failed: a.jpg (Default Miami)',
+      source: 'Default Location',
+      confidence: 0.1,
+      outcome: 'failed',
+    });
+    expect(errorResult('a.jpg', 'x')).toMatchObject({
+      name: 'Error: a.jpg (Default Miami)',
+      source: 'Error Fallback',
+      confidence: 0.1,
+      outcome: 'error',
+    });
   });
 });

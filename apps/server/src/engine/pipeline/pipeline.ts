@@ -167,7 +167,11 @@ export class AnalysisPipeline {
     }
   }
 
-  private async runLocators(job: AnalysisWithPhoto, displayImage: () => Promise<Buffer>, fullImage: () => Promise<Buffer | null>): Promise<Evidence[]> {
+  private async runLocators(
+    job: AnalysisWithPhoto,
+    displayImage: () => Promise<Buffer>,
+    fullImage: () => Promise<Buffer | null>,
+  ): Promise<Evidence[]> {
     const all: Evidence[] = [];
     const input = {
       fileName: job.photo.originalName,

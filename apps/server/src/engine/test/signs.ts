@@ -7,7 +7,8 @@ import sharp, { type OverlayOptions } from 'sharp';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** Mixed-case blades raise the ordinal: "SW 8th St" with a small "th" above the line. */
-const raised = (s: string) => s.replace(/(\d)(st|nd|rd|th)\b/g, '$1<tspan dy="-0.35em" font-size="60%">$2</tspan><tspan dy="0.35em"> </tspan>');
+const raised = (s: string) =>
+  s.replace(/(\d)(st|nd|rd|th)\b/g, '$1<tspan dy="-0.35em" font-size="60%">$2</tspan><tspan dy="0.35em"> </tspan>');
 
 export type Blade = { name: string; block?: string };
 
@@ -15,7 +16,10 @@ export type Blade = { name: string; block?: string };
  * The county's street-name sign: one green blade per street, white border and letters, the hundred-block number
  * small at the right end. Returned as a PNG with a transparent background.
  */
-export async function streetSign(blades: readonly Blade[], opts: { width?: number; bladeHeight?: number; colour?: string } = {}): Promise<Buffer> {
+export async function streetSign(
+  blades: readonly Blade[],
+  opts: { width?: number; bladeHeight?: number; colour?: string } = {},
+): Promise<Buffer> {
   const width = opts.width ?? 640;
   const h = opts.bladeHeight ?? 110;
   const gap = Math.round(h * 0.22);
@@ -33,20 +37,29 @@ export async function streetSign(blades: readonly Blade[], opts: { width?: numbe
 }
 
 /** A shop front's sign board: a business name and an address line, dark letters on a light board or the reverse. */
-export async function shopSign(lines: readonly string[], opts: { width?: number; dark?: boolean } = {}): Promise<Buffer> {
+export async function shopSign(
+  lines: readonly string[],
+  opts: { width?: number; dark?: boolean } = {},
+): Promise<Buffer> {
   const width = opts.width ?? 760;
   const lineH = 86;
   const height = lines.length * lineH + 30;
   const [bg, fg] = opts.dark ? ['#1c1c28', '#f4e9c8'] : ['#f2efe6', '#8a1c1c'];
   const texts = lines
-    .map((l, i) => `<text x="${width / 2}" y="${30 + i * lineH + 58}" text-anchor="middle" font-family="DejaVu Sans" font-weight="${i === 0 ? 'bold' : 'normal'}" font-size="${i === 0 ? 60 : 46}" fill="${fg}">${esc(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="${width / 2}" y="${30 + i * lineH + 58}" text-anchor="middle" font-family="DejaVu Sans" font-weight="${i === 0 ? 'bold' : 'normal'}" font-size="${i === 0 ? 60 : 46}" fill="${fg}">${esc(l)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="10" fill="${bg}"/>${texts}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 /** Solves the 3×3 homography (h33 = 1) that maps the four `from` points onto the four `to` points. */
-function homography(from: ReadonlyArray<readonly [number, number]>, to: ReadonlyArray<readonly [number, number]>): number[] {
+function homography(
+  from: ReadonlyArray<readonly [number, number]>,
+  to: ReadonlyArray<readonly [number, number]>,
+): number[] {
   const a: number[][] = [];
   const b: number[] = [];
   for (let i = 0; i < 4; i++) {
@@ -111,11 +124,16 @@ export async function perspective(png: Buffer, skew: number, tilt = 0): Promise<
       for (let c = 0; c < 4; c++) {
         const p = (yy: number, xx: number) => data[(yy * w + xx) * 4 + c]!;
         out[(y * w + x) * 4 + c] = Math.round(
-          p(y0, x0) * (1 - fx) * (1 - fy) + p(y0, x0 + 1) * fx * (1 - fy) + p(y0 + 1, x0) * (1 - fx) * fy + p(y0 + 1, x0 + 1) * fx * fy,
+          p(y0, x0) * (1 - fx) * (1 - fy) +
+            p(y0, x0 + 1) * fx * (1 - fy) +
+            p(y0 + 1, x0) * (1 - fx) * fy +
+            p(y0 + 1, x0 + 1) * fx * fy,
         );
       }
     }
-  return sharp(out, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+  return sharp(out, { raw: { width: w, height: h, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 export type SceneOptions = {
@@ -139,14 +157,30 @@ export type SceneOptions = {
 };
 
 /** Puts a sign into a photo the way a camera would see it. Returns a JPEG without metadata. */
-export async function composeScene(photo: Buffer, sign: Buffer, o: SceneOptions, random: () => number = Math.random): Promise<Buffer> {
+export async function composeScene(
+  photo: Buffer,
+  sign: Buffer,
+  o: SceneOptions,
+  random: () => number = Math.random,
+): Promise<Buffer> {
   // Real camera files carry harmless defects (extra bytes before a marker): decode them as a viewer would.
-  const base = await sharp(photo, { failOn: 'none' }).rotate().resize({ width: o.photoWidth ?? 1600 }).raw().toBuffer({ resolveWithObject: true });
+  const base = await sharp(photo, { failOn: 'none' })
+    .rotate()
+    .resize({ width: o.photoWidth ?? 1600 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const W = base.info.width;
   const H = base.info.height;
-  let s: Buffer = await sharp(sign).resize({ width: Math.max(40, Math.round(W * o.widthShare)) }).png().toBuffer();
+  let s: Buffer = await sharp(sign)
+    .resize({ width: Math.max(40, Math.round(W * o.widthShare)) })
+    .png()
+    .toBuffer();
   if (o.skew || o.tilt) s = await perspective(s, o.skew ?? 0, o.tilt ?? 0);
-  if (o.rotateDeg) s = await sharp(s).rotate(o.rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  if (o.rotateDeg)
+    s = await sharp(s)
+      .rotate(o.rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
   const sm = await sharp(s).metadata();
   const sw = Math.min(W, sm.width!);
   const sh = Math.min(H, sm.height!);
@@ -158,17 +192,30 @@ export async function composeScene(photo: Buffer, sign: Buffer, o: SceneOptions,
     const gw = Math.round(sw * 0.5);
     const gh = Math.round(sh * 0.8);
     const glare = `<svg xmlns="http://www.w3.org/2000/svg" width="${gw}" height="${gh}"><defs><radialGradient id="g"><stop offset="0" stop-color="#fff" stop-opacity="${o.glare}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${gw / 2}" cy="${gh / 2}" rx="${gw / 2}" ry="${gh / 2}" fill="url(#g)"/></svg>`;
-    overlays.push({ input: Buffer.from(glare), left: left + Math.round(random() * sw * 0.5), top: top + Math.round(random() * sh * 0.2) });
+    overlays.push({
+      input: Buffer.from(glare),
+      left: left + Math.round(random() * sw * 0.5),
+      top: top + Math.round(random() * sh * 0.2),
+    });
   }
   if (o.occlusion) {
     const bw = Math.max(4, Math.round(sw * o.occlusion));
     const bar = `<svg xmlns="http://www.w3.org/2000/svg" width="${bw}" height="${sh}"><rect width="${bw}" height="${sh}" fill="#2b2b2b"/></svg>`;
     // Over the end of the sign, where a pole usually stands, not across the whole name.
-    overlays.push({ input: Buffer.from(bar), left: left + Math.round(sw * (random() < 0.5 ? 0.02 : 0.98 - o.occlusion)), top });
+    overlays.push({
+      input: Buffer.from(bar),
+      left: left + Math.round(sw * (random() < 0.5 ? 0.02 : 0.98 - o.occlusion)),
+      top,
+    });
   }
   // Each step reads the previous one's raw output with that output's own layout (compositing may add alpha).
-  let raw = await sharp(base.data, { raw: base.info }).composite(overlays).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (o.blurSigma) raw = await sharp(raw.data, { raw: raw.info }).blur(o.blurSigma).raw().toBuffer({ resolveWithObject: true });
+  let raw = await sharp(base.data, { raw: base.info })
+    .composite(overlays)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (o.blurSigma)
+    raw = await sharp(raw.data, { raw: raw.info }).blur(o.blurSigma).raw().toBuffer({ resolveWithObject: true });
   if (o.noise) {
     const d = raw.data;
     for (let i = 0; i < d.length; i++) {
@@ -178,5 +225,7 @@ export async function composeScene(photo: Buffer, sign: Buffer, o: SceneOptions,
     }
     raw = { data: d, info: raw.info };
   }
-  return sharp(raw.data, { raw: raw.info }).jpeg({ quality: o.jpegQuality ?? 85 }).toBuffer();
+  return sharp(raw.data, { raw: raw.info })
+    .jpeg({ quality: o.jpegQuality ?? 85 })
+    .toBuffer();
 }

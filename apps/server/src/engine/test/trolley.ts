@@ -11,7 +11,14 @@ import { resolve } from 'node:path';
 import { parseGridName, type GridName } from '../geo/grid';
 import { SHARED_DATA_DIR } from './shared-geodata';
 
-export type TrolleyStop = { id: string; name: string; lat: number; lng: number; line: GridName; half: 'calibration' | 'evaluation' };
+export type TrolleyStop = {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  line: GridName;
+  half: 'calibration' | 'evaluation';
+};
 
 /** A stable split: the low bit of a small hash of the stop id. */
 function halfOf(id: string): TrolleyStop['half'] {

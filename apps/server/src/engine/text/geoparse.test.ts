@@ -108,14 +108,22 @@ describe('geoparse: corners of the county grid', () => {
   });
 
   it('a bare number is not given a quadrant when the prefixed names disagree or name the same axis', () => {
-    expect(geoparse(lines('NW 96 AVE', 'SE 2 AVE', '113 ST')).some((f) => f.kind === 'intersection' && f.label.includes('113'))).toBe(false);
+    expect(
+      geoparse(lines('NW 96 AVE', 'SE 2 AVE', '113 ST')).some(
+        (f) => f.kind === 'intersection' && f.label.includes('113'),
+      ),
+    ).toBe(false);
     expect(geoparse(lines('NW 36 ST', '113 ST')).some((f) => f.kind === 'intersection')).toBe(false);
   });
 
   it('a road placed at a corner is not also a place of its own', () => {
     const found = geoparse(lines('W FLAGLER ST', 'SW 16 AVE'));
     expect(found.filter((f) => f.position).map((f) => f.kind)).toEqual(['intersection']);
-    expect(geoparse(lines('N MIAMI AVE', 'NW 127 ST')).filter((f) => f.position).map((f) => f.kind)).toEqual(['intersection']);
+    expect(
+      geoparse(lines('N MIAMI AVE', 'NW 127 ST'))
+        .filter((f) => f.position)
+        .map((f) => f.kind),
+    ).toEqual(['intersection']);
     // Alone, the road is still worth a wide guess.
     expect(geoparse(lines('W FLAGLER ST')).some((f) => f.kind === 'place')).toBe(true);
   });
@@ -196,20 +204,29 @@ describe('geoparse: places, ZIP codes, phones', () => {
   });
 
   it('a street alone with nothing else says so and places nothing', () => {
-    expect(geoparse(lines('NW 36 ST'))).toEqual([expect.objectContaining({ kind: 'street', confidence: 0, note: expect.stringMatching(/where along it/) })]);
+    expect(geoparse(lines('NW 36 ST'))).toEqual([
+      expect.objectContaining({ kind: 'street', confidence: 0, note: expect.stringMatching(/where along it/) }),
+    ]);
   });
 
   it('a county ZIP code, surer after "FL"', () => {
     const zip = miamiDadeZipCentres().find((z) => z.zip === '33135')!;
     const stated = top('Miami, FL 33135')!;
-    expect(stated).toMatchObject({ kind: 'zip', label: 'ZIP 33135', position: { lat: zip.lat, lng: zip.lng }, radiusMeters: 3000 });
+    expect(stated).toMatchObject({
+      kind: 'zip',
+      label: 'ZIP 33135',
+      position: { lat: zip.lat, lng: zip.lng },
+      radiusMeters: 3000,
+    });
     const bare = geoparse(lines('33135')).find((f) => f.kind === 'zip')!;
     expect(stated.confidence).toBeGreaterThan(bare.confidence);
     expect(geoparse(lines('FL 32801')).filter((f) => f.kind === 'zip')).toEqual([]);
   });
 
   it('area codes are hints, never places', () => {
-    expect(geoparse(lines('(305) 555-0142'))).toEqual([expect.objectContaining({ kind: 'area-code', confidence: 0, label: expect.stringContaining('Miami-Dade') })]);
+    expect(geoparse(lines('(305) 555-0142'))).toEqual([
+      expect.objectContaining({ kind: 'area-code', confidence: 0, label: expect.stringContaining('Miami-Dade') }),
+    ]);
     expect(geoparse(lines('954.555.0101'))[0]!.label).toContain('Broward');
   });
 });
@@ -235,8 +252,14 @@ describe('geoparse: noise and clarity', () => {
   });
 
   it('words read less clearly give a lower confidence', () => {
-    const clear = geoparse([{ text: 'SW 8 ST', confidence: 95 }, { text: 'SW 27 AVE', confidence: 95 }])[0]!;
-    const blurry = geoparse([{ text: 'SW 8 ST', confidence: 45 }, { text: 'SW 27 AVE', confidence: 45 }])[0]!;
+    const clear = geoparse([
+      { text: 'SW 8 ST', confidence: 95 },
+      { text: 'SW 27 AVE', confidence: 95 },
+    ])[0]!;
+    const blurry = geoparse([
+      { text: 'SW 8 ST', confidence: 45 },
+      { text: 'SW 27 AVE', confidence: 45 },
+    ])[0]!;
     expect(blurry.confidence).toBeLessThan(clear.confidence);
     expect(blurry.position).toEqual(clear.position);
   });
@@ -257,7 +280,7 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['SW8thSt', 'SW 8TH ST'],
     // Ordinals with their suffix, without it, and mangled (a raised "th" misread).
     ['SW 107th Ave', 'SW 107TH AVE'],
-    ['SW 8\' ST', 'SW 8 ST'],
+    ["SW 8' ST", 'SW 8 ST'],
     ['sw 8"', 'SW 8'],
     ['SW23dSt', 'SW 23 ST'],
     ['NW2mdAve', 'NW 2 AVE'],
@@ -301,7 +324,10 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
   it('a lost N/S quadrant gives every corner the numbers can name, sharing the confidence', () => {
     // "N over W" stacked, read as "W": NW 173 Ave & NW 66 St or SW 173 Ave & SW 66 St; Hialeah's grid cannot reach 173.
     const found = geoparse(lines('W173AVE', 'W66ST')).filter((f) => f.position && f.confidence > 0);
-    expect(found.map((f) => f.label).sort()).toEqual(['NW 66 St & NW 173 Ave (quadrant not read)', 'SW 66 St & SW 173 Ave (quadrant not read)']);
+    expect(found.map((f) => f.label).sort()).toEqual([
+      'NW 66 St & NW 173 Ave (quadrant not read)',
+      'SW 66 St & SW 173 Ave (quadrant not read)',
+    ]);
     for (const f of found) expect(f.confidence).toBeLessThan(0.5);
     expect(found.some((f) => near(f.position, gridPoint(66, 173)))).toBe(true);
   });
@@ -314,7 +340,13 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
   });
 
   it('other cities’ street names stay at low confidence', () => {
-    for (const texts of [['Broadway', 'W 42nd St'], ['Main St', 'Elm St'], ['123 Main St', 'Springfield, IL 62701'], ['Michigan Ave', 'E Ontario St'], ['Peachtree St NE', '10th St NE']]) {
+    for (const texts of [
+      ['Broadway', 'W 42nd St'],
+      ['Main St', 'Elm St'],
+      ['123 Main St', 'Springfield, IL 62701'],
+      ['Michigan Ave', 'E Ontario St'],
+      ['Peachtree St NE', '10th St NE'],
+    ]) {
       const best = geoparse(lines(...texts))[0];
       expect(best?.confidence ?? 0, texts.join(' / ')).toBeLessThanOrEqual(0.3);
     }

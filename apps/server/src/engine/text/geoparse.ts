@@ -87,14 +87,16 @@ const PLACE_BASE: Record<PlaceKind, { confidence: number; radiusMeters: number }
 };
 
 const AREA_KINDS = new Set<PlaceKind>(['neighbourhood', 'unincorporated-place', 'municipality-centre']);
-const STREET_AFTER = /^\s*(street|st|avenue|ave|boulevard|blvd|bivd|blvo|bl|drive|dr|road|rd|way|lane|ln|court|ct|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy)\b/;
+const STREET_AFTER =
+  /^\s*(street|st|avenue|ave|boulevard|blvd|bivd|blvo|bl|drive|dr|road|rd|way|lane|ln|court|ct|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy)\b/;
 
 /** Levenshtein distance, for short words. */
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length]!;
@@ -139,10 +141,16 @@ export function normaliseLine(text: string): string {
   // "S W 8 ST" (from S.W.) → "SW 8 ST".
   s = s.replace(/\b([NS])\s([EW])\b/g, '$1$2');
   // "2O7", "1O5TH", "l2": letters OCR confuses with digits, inside tokens that are otherwise numbers.
-  s = s.replace(/\b[0-9OIL]{1,5}(?:ST|ND|RD|TH)?\b/g, (tok) => (/\d/.test(tok) ? tok.replace(/O/g, '0').replace(/[IL]/g, '1') : tok));
+  s = s.replace(/\b[0-9OIL]{1,5}(?:ST|ND|RD|TH)?\b/g, (tok) =>
+    /\d/.test(tok) ? tok.replace(/O/g, '0').replace(/[IL]/g, '1') : tok,
+  );
   // Stray glyphs glued before a quadrant that starts a grid name: "12SW 157 AVE", "ISW 152 ST" → "SW …".
-  s = s.replace(new RegExp(`\\b[A-Z0-9]{1,3}?(NE|NW|SE|SW)(?=\\s?\\d{1,3}\\s?(?:ST|ND|RD|TH)?\\s?(?:${GLUED_TYPES})(?:\\b|[A-Z]))`, 'g'), (m, q: string) =>
-    /^(NE|NW|SE|SW)$/.test(m) ? m : ` ${q}`,
+  s = s.replace(
+    new RegExp(
+      `\\b[A-Z0-9]{1,3}?(NE|NW|SE|SW)(?=\\s?\\d{1,3}\\s?(?:ST|ND|RD|TH)?\\s?(?:${GLUED_TYPES})(?:\\b|[A-Z]))`,
+      'g',
+    ),
+    (m, q: string) => (/^(NE|NW|SE|SW)$/.test(m) ? m : ` ${q}`),
   );
   // "SW8" → "SW 8".
   s = s.replace(/\b(NE|NW|SE|SW|N|S|E|W)(\d)/g, '$1 $2');
@@ -163,25 +171,33 @@ export function normaliseLine(text: string): string {
   // Inside a number once it is split off: "7OTH" → "70TH", "1O5" → "105", "2I" → "21".
   for (let k = 0; k < 2; k++) s = s.replace(/(\d)[O]/g, '$10').replace(/(\d)[IL](?=\d|ST|ND|RD|TH|\b)/g, '$11');
   // After a quadrant and a number, a street type cut short or misread: "SW 59 A", "SW 25 STR", "SW 24 S", "SW 71 5T".
-  s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}?) ?(5T|STR|STRE|STREE|S)\b/g, (m, q: string, n: string) => (n ? `${q} ${n} ST` : m));
+  s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}?) ?(5T|STR|STRE|STREE|S)\b/g, (m, q: string, n: string) =>
+    n ? `${q} ${n} ST` : m,
+  );
   s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}) ?(?:ST|ND|RD|TH)? ?(A|AE|AV|AVEN|AVENU|AVNUE|AVE NUE)\b/g, '$1 $2 AVE');
   // A raised ordinal misread ("23DST", "2MDAVE", "8HST"): one or two letters between a number and its street type
   // that are not the number's own suffix are dropped.
-  s = s.replace(new RegExp(`\\b(\\d{1,3})([A-Z]{1,2})(?=\\s?(?:${GLUED_TYPES})\\b)`, 'g'), (m, num: string, junk: string) =>
-    junk === ordinalSuffix(Number(num)) || GLUED_TYPES.split('|').includes(junk) ? m : num,
+  s = s.replace(
+    new RegExp(`\\b(\\d{1,3})([A-Z]{1,2})(?=\\s?(?:${GLUED_TYPES})\\b)`, 'g'),
+    (m, num: string, junk: string) =>
+      junk === ordinalSuffix(Number(num)) || GLUED_TYPES.split('|').includes(junk) ? m : num,
   );
   // "8THST", "30AVE" → "8TH ST", "30 AVE" (ordinal suffixes are kept with their number).
-  s = s.replace(new RegExp(`\\b(\\d{1,3}(?:ST|ND|RD|TH)?)(${GLUED_TYPES})(?=\\b|\\d)`, 'g'), (m, num: string, type: string) => {
-    // "1ST", "21ST" are ordinals, not "1 ST": left for the grid pattern, which reads "SW 1ST" and "SW 1ST ST" alike.
-    if (type === 'ST' && /^\d+$/.test(num) && /(^|[^1])1$/.test(num)) return m;
-    return `${num} ${type}`;
-  });
+  s = s.replace(
+    new RegExp(`\\b(\\d{1,3}(?:ST|ND|RD|TH)?)(${GLUED_TYPES})(?=\\b|\\d)`, 'g'),
+    (m, num: string, type: string) => {
+      // "1ST", "21ST" are ordinals, not "1 ST": left for the grid pattern, which reads "SW 1ST" and "SW 1ST ST" alike.
+      if (type === 'ST' && /^\d+$/.test(num) && /(^|[^1])1$/.test(num)) return m;
+      return `${num} ${type}`;
+    },
+  );
   // A type glued to what follows on a blade: "ST2700", "AVE800" → "ST 2700".
   s = s.replace(new RegExp(`\\b(\\d{1,3}\\s(?:${GLUED_TYPES}))(\\d{3,5})\\b`, 'g'), '$1 $2');
   // Quadrant prefixes OCR half-reads on sign blades: "IW 30 ST" (the N's first stroke), "5W 8 ST". Only right
   // before a grid number and street type, where nothing else could stand.
-  s = s.replace(/\b(IW|HW|MW|WW|NN|NV|IE|HE|ME|5W|5E|SV|5V)\s?(?=\d{1,3}\s?(?:ST|ND|RD|TH)?\s?(?:STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL)\b)/g, (q) =>
-    OCR_QUADRANT[q.trim()]! + ' ',
+  s = s.replace(
+    /\b(IW|HW|MW|WW|NN|NV|IE|HE|ME|5W|5E|SV|5V)\s?(?=\d{1,3}\s?(?:ST|ND|RD|TH)?\s?(?:STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL)\b)/g,
+    (q) => OCR_QUADRANT[q.trim()]! + ' ',
   );
   return s.replace(/\s+/g, ' ').trim();
 }
@@ -192,9 +208,32 @@ export function ordinalSuffix(n: number): string {
   return ['TH', 'ST', 'ND', 'RD'][n % 10] ?? 'TH';
 }
 
-const OCR_QUADRANT: Record<string, string> = { IW: 'NW', HW: 'NW', MW: 'NW', WW: 'NW', NN: 'NW', NV: 'NW', IE: 'NE', HE: 'NE', ME: 'NE', '5W': 'SW', '5E': 'SE', SV: 'SW', '5V': 'SW' };
+const OCR_QUADRANT: Record<string, string> = {
+  IW: 'NW',
+  HW: 'NW',
+  MW: 'NW',
+  WW: 'NW',
+  NN: 'NW',
+  NV: 'NW',
+  IE: 'NE',
+  HE: 'NE',
+  ME: 'NE',
+  '5W': 'SW',
+  '5E': 'SE',
+  SV: 'SW',
+  '5V': 'SW',
+};
 const QUAD = '(NORTHEAST|NORTHWEST|SOUTHEAST|SOUTHWEST|NORTH|SOUTH|EAST|WEST|NE|NW|SE|SW|N|S|E|W)';
-const QUAD_SHORT: Record<string, string> = { NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW', NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W' };
+const QUAD_SHORT: Record<string, string> = {
+  NORTHEAST: 'NE',
+  NORTHWEST: 'NW',
+  SOUTHEAST: 'SE',
+  SOUTHWEST: 'SW',
+  NORTH: 'N',
+  SOUTH: 'S',
+  EAST: 'E',
+  WEST: 'W',
+};
 const STREET_TYPES = 'STREET|ST|TERRACE|TERR|TER|LANE|LN';
 const AVENUE_TYPES = 'AVENUE|AVE|AV|COURT|CT|PLACE|PL';
 const GRID_RE = new RegExp(`\\b${QUAD}\\s?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`, 'g');
@@ -236,7 +275,8 @@ export function gridMentions(norm: string, line: number): GridMention[] {
     const label = `${quadrant} ${n} ${typeLabel(type)}`;
     const base = { line, start: m.index!, end: m.index! + m[0].length, quadrant, label };
     if (isStreet) {
-      if (/^[NS]/.test(quadrant)) out.push({ ...base, axis: 'street', number: (quadrant.startsWith('S') ? -1 : 1) * (n + half), hialeah: false });
+      if (/^[NS]/.test(quadrant))
+        out.push({ ...base, axis: 'street', number: (quadrant.startsWith('S') ? -1 : 1) * (n + half), hialeah: false });
       else out.push({ ...base, axis: 'street', number: n, hialeah: true });
     } else if (/[EW]$/.test(quadrant) && quadrant.length === 2) {
       out.push({ ...base, axis: 'avenue', number: (quadrant.endsWith('E') ? -1 : 1) * (n + half), hialeah: false });
@@ -246,7 +286,16 @@ export function gridMentions(norm: string, line: number): GridMention[] {
   }
   for (const m of norm.matchAll(SPANISH_STREET_RE)) {
     // "Calle 8" is Calle Ocho; other "Calle N" are the same south-west streets in Spanish.
-    out.push({ line, start: m.index!, end: m.index! + m[0].length, quadrant: 'SW', axis: 'street', number: -Number(m[1]), label: `Calle ${m[1]} (SW ${m[1]} St)`, hialeah: false });
+    out.push({
+      line,
+      start: m.index!,
+      end: m.index! + m[0].length,
+      quadrant: 'SW',
+      axis: 'street',
+      number: -Number(m[1]),
+      label: `Calle ${m[1]} (SW ${m[1]} St)`,
+      hialeah: false,
+    });
   }
   return out;
 }
@@ -289,13 +338,23 @@ function reclaimHialeah(norms: string[], mentions: GridMention[]): void {
     if (!m.hialeah || !quadrant.includes(m.quadrant) || !county.some((c) => c.axis !== m.axis)) return;
     const norm = norms[m.line]!;
     const [found] = gridMentions(`${quadrant} ${norm.slice(m.start + m.quadrant.length, m.end).trim()}`, m.line);
-    if (found && !found.hialeah) mentions[i] = { ...found, start: m.start, end: m.end, label: `${found.label} (prefix inferred)` };
+    if (found && !found.hialeah)
+      mentions[i] = { ...found, start: m.start, end: m.end, label: `${found.label} (prefix inferred)` };
   });
 }
 
-type LineOf = { axis: 'street' | 'avenue'; label: string; lines: number[]; ocr: number; resolve(cross: GridLine): GridLine | null; fixed?: GridLine; bends?: boolean };
+type LineOf = {
+  axis: 'street' | 'avenue';
+  label: string;
+  lines: number[];
+  ocr: number;
+  resolve(cross: GridLine): GridLine | null;
+  fixed?: GridLine;
+  bends?: boolean;
+};
 
-const inRange = (l: GridLine) => (l.axis === 'street' ? l.number >= -450 && l.number <= 230 : l.number >= -60 && l.number <= 240);
+const inRange = (l: GridLine) =>
+  l.axis === 'street' ? l.number >= -450 && l.number <= 230 : l.number >= -60 && l.number <= 240;
 
 function municipalityRadius(name: Municipality): number {
   const outline = MUNICIPALITY_OUTLINES.find((o) => o.name === name);
@@ -318,13 +377,17 @@ function municipalityRadius(name: Municipality): number {
 }
 
 function municipalityCentre(name: Municipality): LatLng | null {
-  const hit = findPlacesInText(name).find((m) => m.entry.kind === 'municipality-centre' && m.entry.municipality === name);
+  const hit = findPlacesInText(name).find(
+    (m) => m.entry.kind === 'municipality-centre' && m.entry.municipality === name,
+  );
   return hit?.entry.position ?? null;
 }
 
 /** Nearest point of a grid line to p (streets are level lines, avenues plumb ones, in the grid model). */
 function projectOnto(line: GridLine, p: LatLng): LatLng {
-  return line.axis === 'street' ? { lat: streetLat(line.number), lng: p.lng } : { lat: p.lat, lng: avenueLng(line.number) };
+  return line.axis === 'street'
+    ? { lat: streetLat(line.number), lng: p.lng }
+    : { lat: p.lat, lng: avenueLng(line.number) };
 }
 
 /**
@@ -332,8 +395,12 @@ function projectOnto(line: GridLine, p: LatLng): LatLng {
  * one photo (or any text: a caption, a model's answer).
  */
 export function geoparse(input: readonly InputLine[]): TextFinding[] {
-  const norms = attachQuadrantLines(input, input.map((l) => normaliseLine(l.text)));
-  const ocr = (lines: number[]) => lines.reduce((s, i) => s + (input[i]?.confidence ?? 0), 0) / Math.max(1, lines.length);
+  const norms = attachQuadrantLines(
+    input,
+    input.map((l) => normaliseLine(l.text)),
+  );
+  const ocr = (lines: number[]) =>
+    lines.reduce((s, i) => s + (input[i]?.confidence ?? 0), 0) / Math.max(1, lines.length);
   const findings: TextFinding[] = [];
   const consumed = norms.map(() => [] as Array<[number, number]>);
   const take = (line: number, start: number, end: number) => consumed[line]!.push([start, end]);
@@ -361,7 +428,8 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
   const hialeahMentions: GridMention[] = [];
   // Where each grid line was read, so a name inside it ("Flagler" in "W FLAGLER ST") is not also taken for a place.
   const spans = new Map<string, Array<[line: number, start: number, end: number]>>();
-  const span = (label: string, line: number, start: number, end: number) => spans.set(label, [...(spans.get(label) ?? []), [line, start, end]]);
+  const span = (label: string, line: number, start: number, end: number) =>
+    spans.set(label, [...(spans.get(label) ?? []), [line, start, end]]);
   for (const m of mentions) {
     take(m.line, m.start, m.end);
     span(m.label, m.line, m.start, m.end);
@@ -371,7 +439,14 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
     }
     const fixed = { axis: m.axis, number: m.number };
     if (!inRange(fixed)) continue;
-    gridLines.push({ axis: m.axis, label: m.label, lines: [m.line], ocr: input[m.line]!.confidence, resolve: () => fixed, fixed });
+    gridLines.push({
+      axis: m.axis,
+      label: m.label,
+      lines: [m.line],
+      ocr: input[m.line]!.confidence,
+      resolve: () => fixed,
+      fixed,
+    });
   }
   norms.forEach((norm, i) => {
     for (const named of NAMED_STREETS) {
@@ -411,7 +486,16 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       corners.push({ s, a, sLine, aLine });
       const city = municipalityAt(position.lat, position.lng);
       if (city === 'Miami Beach' || !isInMiamiDade(position)) {
-        findings.push({ kind: 'street', label, confidence: 0, lines, note: city === 'Miami Beach' ? OFF_GRID_NOTE['Miami Beach'] : 'This corner of the county grid falls outside Miami-Dade.' });
+        findings.push({
+          kind: 'street',
+          label,
+          confidence: 0,
+          lines,
+          note:
+            city === 'Miami Beach'
+              ? OFF_GRID_NOTE['Miami Beach']
+              : 'This corner of the county grid falls outside Miami-Dade.',
+        });
         continue;
       }
       // Biscayne Blvd bends off the grid: its corners are less exact than a numbered corner.
@@ -428,7 +512,13 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
 
   // Addresses and block numbers: the hundreds of a number on a grid street name the cross street.
   const blockCross = (g: LineOf, n: number) =>
-    g.fixed ? crossFromNumber(g.fixed, n, mentions.find((m) => g.lines.includes(m.line) && m.label === g.label)?.quadrant ?? '') : null;
+    g.fixed
+      ? crossFromNumber(
+          g.fixed,
+          n,
+          mentions.find((m) => g.lines.includes(m.line) && m.label === g.label)?.quadrant ?? '',
+        )
+      : null;
   for (const g of unique) {
     if (!g.fixed) continue;
     for (const i of g.lines) {
@@ -441,7 +531,11 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       const address = before ?? after;
       if (address && mention) {
         const cross = crossFromNumber(g.fixed, Number(address[1]), mention.quadrant);
-        if (cross && addNumbered(findings, g, cross, before ? 'address' : 'block', `${address[1]} ${g.label}`, [i], ocr([i]))) cornered.add(g);
+        if (
+          cross &&
+          addNumbered(findings, g, cross, before ? 'address' : 'block', `${address[1]} ${g.label}`, [i], ocr([i]))
+        )
+          cornered.add(g);
       }
     }
     // A hundred-block number read as its own small line next to the blade.
@@ -454,29 +548,54 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       // confirms: "9500" between "SW 5 ST" and "SW 95 AVE" is SW 5 St's block at SW 95 Ave, not a far SW 95 St.
       const partners = corners.filter((c) => c.s === g || c.a === g);
       if (partners.length && cross && !partners.some((c) => sameLine(c.s === g ? c.aLine : c.sLine, cross))) {
-        if (partners.some((c) => { const other = c.s === g ? c.a : c.s; const x = other.fixed && blockCross(other, Number(only[1])); return x && sameLine(x, other === c.s ? c.aLine : c.sLine); })) continue;
+        if (
+          partners.some((c) => {
+            const other = c.s === g ? c.a : c.s;
+            const x = other.fixed && blockCross(other, Number(only[1]));
+            return x && sameLine(x, other === c.s ? c.aLine : c.sLine);
+          })
+        )
+          continue;
       }
-      if (cross && addNumbered(findings, g, cross, 'block', `${only[1]} block of ${g.label}`, [...g.lines, j], ocr([...g.lines, j]))) cornered.add(g);
+      if (
+        cross &&
+        addNumbered(
+          findings,
+          g,
+          cross,
+          'block',
+          `${only[1]} block of ${g.label}`,
+          [...g.lines, j],
+          ocr([...g.lines, j]),
+        )
+      )
+        cornered.add(g);
     }
   }
 
   // A door number and a street on separate lines (the number on the door or a panel, the street on the fascia): an
   // address, when the photo names exactly one grid line and no corner or address placed it already.
   const placedLines = unique.filter((g) => g.fixed && !cornered.has(g));
-  if (placedLines.length === 1 && !findings.some((f) => f.kind === 'intersection' || f.kind === 'address' || f.kind === 'block')) {
+  if (
+    placedLines.length === 1 &&
+    !findings.some((f) => f.kind === 'intersection' || f.kind === 'address' || f.kind === 'block')
+  ) {
     const g = placedLines[0]!;
     const mention = mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
     const doors = norms.flatMap((norm, j) => {
       const m = /^(\d{3,5})$/.exec(norm);
       // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)").
-      return m && !g.lines.includes(j) && !/^33[0-2]\d\d$/.test(m[1]!) && !/[-()]/.test(input[j]!.text) ? [{ j, n: Number(m[1]) }] : [];
+      return m && !g.lines.includes(j) && !/^33[0-2]\d\d$/.test(m[1]!) && !/[-()]/.test(input[j]!.text)
+        ? [{ j, n: Number(m[1]) }]
+        : [];
     });
     const distinct = [...new Set(doors.map((d) => d.n))];
     if (distinct.length === 1 && mention) {
       const cross = crossFromNumber(g.fixed!, distinct[0]!, mention.quadrant);
       const lines = [...g.lines, ...doors.map((d) => d.j)];
       // A number anywhere in the photo is looser evidence than one written before the street's name.
-      if (cross && addNumbered(findings, g, cross, 'address', `${distinct[0]} ${g.label}`, lines, ocr(lines), 0.9)) cornered.add(g);
+      if (cross && addNumbered(findings, g, cross, 'address', `${distinct[0]} ${g.label}`, lines, ocr(lines), 0.9))
+        cornered.add(g);
     }
   }
 
@@ -485,7 +604,9 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
   // A road already placed at a corner or an address is not a place of its own as well.
   const placedSpans = [...cornered].flatMap((g) => spans.get(g.label) ?? []);
   norms.forEach((norm, i) => {
-    const free = placedSpans.filter(([line]) => line === i).reduce((t, [, a, b]) => t.slice(0, a) + ' '.repeat(b - a) + t.slice(b), norm);
+    const free = placedSpans
+      .filter(([line]) => line === i)
+      .reduce((t, [, a, b]) => t.slice(0, a) + ' '.repeat(b - a) + t.slice(b), norm);
     // Tolerant of a few letters misread on long names (OCR reads "BAYSIDE" as "JAYSIDE"); each one costs.
     const low = normaliseName(free);
     for (const mention of findPlacesInText(free, { tolerant: true })) {
@@ -494,7 +615,10 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       // city's), not the area.
       if (AREA_KINDS.has(e.kind) && STREET_AFTER.test(low.slice(mention.index + mention.matched.length))) continue;
       const base = PLACE_BASE[e.kind];
-      const radius = e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade' ? municipalityRadius(e.municipality as Municipality) : base.radiusMeters;
+      const radius =
+        e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade'
+          ? municipalityRadius(e.municipality as Municipality)
+          : base.radiusMeters;
       placeFindings.push({
         kind: 'place',
         label: e.name,
@@ -502,7 +626,11 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         radiusMeters: radius,
         confidence: round3(base.confidence * clarity(input[i]!.confidence) * (1 - 0.12 * (mention.edits ?? 0))),
         lines: [i],
-        ...(mention.edits ? { note: `Read “${mention.matched.toUpperCase()}”, ${mention.edits} letter${mention.edits === 1 ? '' : 's'} off “${e.name}”.` } : {}),
+        ...(mention.edits
+          ? {
+              note: `Read “${mention.matched.toUpperCase()}”, ${mention.edits} letter${mention.edits === 1 ? '' : 's'} off “${e.name}”.`,
+            }
+          : {}),
       });
     }
   });
@@ -535,14 +663,26 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         lines,
       });
     }
-    if (!used) findings.push({ kind: 'street', label: g.label, confidence: 0, lines: g.lines, gridLine: g.fixed, note: 'A street alone does not say where along it the photo was taken.' });
+    if (!used)
+      findings.push({
+        kind: 'street',
+        label: g.label,
+        confidence: 0,
+        lines: g.lines,
+        gridLine: g.fixed,
+        note: 'A street alone does not say where along it the photo was taken.',
+      });
   }
 
   // The quadrant lost: a street and an avenue read with only "W"/"E" or no prefix, and no county-grid name beside
   // them (the stacked "N" over "W" read as "W" alone, or not at all). Each quadrant whose corner lies on the county
   // grid is a candidate, and Hialeah's own grid one more when the numbers fit it; they share the corner's confidence.
   const lost = lostQuadrantCorners(norms, mentions);
-  const hialeahFits = hialeahMentions.length > 0 && hialeahMentions.every((m) => (m.axis === 'street' ? m.number <= HIALEAH_MAX.street : m.number <= HIALEAH_MAX.avenue));
+  const hialeahFits =
+    hialeahMentions.length > 0 &&
+    hialeahMentions.every((m) =>
+      m.axis === 'street' ? m.number <= HIALEAH_MAX.street : m.number <= HIALEAH_MAX.avenue,
+    );
   if (lost.length) {
     const share = lost.length + (hialeahFits ? 1 : 0);
     for (const c of lost) {
@@ -552,9 +692,14 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         position: c.position,
         radiusMeters: BASE.intersection.radiusMeters,
         // One letter of a two-letter quadrant is itself a guess (a lone "N" may be a misread "SW").
-        confidence: round3((BASE.intersection.confidence * clarity(ocr(c.lines)) * (c.partial ? PARTIAL_QUADRANT : 1)) / share),
+        confidence: round3(
+          (BASE.intersection.confidence * clarity(ocr(c.lines)) * (c.partial ? PARTIAL_QUADRANT : 1)) / share,
+        ),
         lines: c.lines,
-        note: share > 1 ? `The sign's quadrant (N or S) was not read: one of ${share} corners the numbers can name.` : "The sign's quadrant was not read; this is the only corner of the county grid the numbers can name.",
+        note:
+          share > 1
+            ? `The sign's quadrant (N or S) was not read: one of ${share} corners the numbers can name.`
+            : "The sign's quadrant was not read; this is the only corner of the county grid the numbers can name.",
       });
     }
   }
@@ -610,11 +755,20 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
   norms.forEach((norm, i) => {
     const m = /\b(305|786|954|754|561|239)\s?(\d{3})\s?(\d{4})\b/.exec(norm);
     if (!m) return;
-    const region = m[1] === '305' || m[1] === '786' ? 'Miami-Dade (305 also serves the Keys)' : m[1] === '954' || m[1] === '754' ? 'Broward' : m[1] === '561' ? 'Palm Beach' : 'south-west Florida';
+    const region =
+      m[1] === '305' || m[1] === '786'
+        ? 'Miami-Dade (305 also serves the Keys)'
+        : m[1] === '954' || m[1] === '754'
+          ? 'Broward'
+          : m[1] === '561'
+            ? 'Palm Beach'
+            : 'south-west Florida';
     findings.push({ kind: 'area-code', label: `Phone area code ${m[1]}: ${region}`, confidence: 0, lines: [i] });
   });
 
-  return findings.sort((a, b) => b.confidence - a.confidence || (a.radiusMeters ?? Infinity) - (b.radiusMeters ?? Infinity));
+  return findings.sort(
+    (a, b) => b.confidence - a.confidence || (a.radiusMeters ?? Infinity) - (b.radiusMeters ?? Infinity),
+  );
 }
 
 /** How much of a corner's confidence stands when only one letter of its quadrant was read (tuning half of bench/text). */
@@ -623,13 +777,19 @@ const PARTIAL_QUADRANT = 0.6;
 /** Hialeah's own grid runs to about W 84 St and W 36 Ave (with E streets and avenues east of Palm Ave). */
 const HIALEAH_MAX = { street: 90, avenue: 40 };
 
-const LOOSE_RE = new RegExp(`(?:^|\\s)(?:(N|S|W|E|NORTH|SOUTH|WEST|EAST)\\s?)?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`, 'g');
+const LOOSE_RE = new RegExp(
+  `(?:^|\\s)(?:(N|S|W|E|NORTH|SOUTH|WEST|EAST)\\s?)?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`,
+  'g',
+);
 
 /**
  * Corners from a street and an avenue whose N/S quadrant was not read, when no name on the photo carries a county
  * quadrant (NW, SW...). W is assumed where no E was read (most of the county lies west of Miami Avenue).
  */
-function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMention[]): Array<{ label: string; position: LatLng; lines: number[]; partial: boolean }> {
+function lostQuadrantCorners(
+  norms: readonly string[],
+  mentions: readonly GridMention[],
+): Array<{ label: string; position: LatLng; lines: number[]; partial: boolean }> {
   if (mentions.some((m) => !m.hialeah && m.quadrant.length === 2)) return [];
   const loose = norms.flatMap((norm, line) =>
     [...norm.matchAll(LOOSE_RE)].map((m) => ({
@@ -655,14 +815,22 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
         if (!inRange(street) || !inRange(avenue)) continue;
         const position = gridPoint(street.number, avenue.number);
         const city = municipalityAt(position.lat, position.lng);
-        if (!isInMiamiDade(position) || city === 'Miami Beach' || city === 'Coral Gables' || city === 'Hialeah') continue;
-        out.push({ label: `${ns}${ew} ${st.n} St & ${ns}${ew} ${av.n} Ave (${read ? 'quadrant read in part' : 'quadrant not read'})`, position, lines: [st.line, av.line], partial: Boolean(read) });
+        if (!isInMiamiDade(position) || city === 'Miami Beach' || city === 'Coral Gables' || city === 'Hialeah')
+          continue;
+        out.push({
+          label: `${ns}${ew} ${st.n} St & ${ns}${ew} ${av.n} Ave (${read ? 'quadrant read in part' : 'quadrant not read'})`,
+          position,
+          lines: [st.line, av.line],
+          partial: Boolean(read),
+        });
       }
     }
   return out;
 }
 
-const NUMBERED_START = new RegExp(`^(?:[NSEW]\\s)?\\d{1,3}\\s?(?:ST|ND|RD|TH)?\\s?(?:${STREET_TYPES}|${AVENUE_TYPES})\\b`);
+const NUMBERED_START = new RegExp(
+  `^(?:[NSEW]\\s)?\\d{1,3}\\s?(?:ST|ND|RD|TH)?\\s?(?:${STREET_TYPES}|${AVENUE_TYPES})\\b`,
+);
 
 /**
  * The stacked quadrant read as a line of its own ("SW" beside or above "41 ST"): it is given to the numbered name
@@ -714,14 +882,30 @@ function crossFromNumber(line: GridLine, n: number, quadrant: string): GridLine 
 }
 
 /** Adds an address or block finding; false when the point is off the county grid (nothing added). */
-function addNumbered(findings: TextFinding[], g: LineOf, cross: GridLine, kind: 'address' | 'block', label: string, lines: number[], ocrConfidence: number, weight = 1): boolean {
+function addNumbered(
+  findings: TextFinding[],
+  g: LineOf,
+  cross: GridLine,
+  kind: 'address' | 'block',
+  label: string,
+  lines: number[],
+  ocrConfidence: number,
+  weight = 1,
+): boolean {
   const street = g.axis === 'street' ? g.fixed! : cross;
   const avenue = g.axis === 'avenue' ? g.fixed! : cross;
   const position = gridPoint(street.number, avenue.number);
   if (!isInMiamiDade(position) || municipalityAt(position.lat, position.lng) === 'Miami Beach') return false;
   if (findings.some((f) => f.kind === kind && f.label === label)) return true;
   const base = kind === 'address' ? BASE.address : BASE.block;
-  findings.push({ kind, label, position, radiusMeters: base.radiusMeters, confidence: round3(base.confidence * weight * clarity(ocrConfidence)), lines });
+  findings.push({
+    kind,
+    label,
+    position,
+    radiusMeters: base.radiusMeters,
+    confidence: round3(base.confidence * weight * clarity(ocrConfidence)),
+    lines,
+  });
   return true;
 }
 

@@ -24,9 +24,17 @@ describe('reading the text of a photo (PP-OCR scene text, models from npm, in a 
 
   it('reads a small, slanted, mixed-case sign in a 12 MP phone photo, with word boxes on the sign', async () => {
     // 7 % of a 4000 px photo wide: the letters are about 12 px tall, too small for any display-size image.
-    const sign = await streetSign([{ name: 'SW 8th St', block: '2700' }, { name: 'SW 27 Ave', block: '800' }]);
+    const sign = await streetSign([
+      { name: 'SW 8th St', block: '2700' },
+      { name: 'SW 27 Ave', block: '800' },
+    ]);
     const at = { x: 0.52, y: 0.2 };
-    const scene = await composeScene(photo('with-gps/mdx_Samsung_SM-N900A.jpg'), sign, { at, widthShare: 0.07, rotateDeg: -7, skew: 0.06, blurSigma: 0.7, noise: 4, jpegQuality: 70, photoWidth: 4000 }, mulberry32(1));
+    const scene = await composeScene(
+      photo('with-gps/mdx_Samsung_SM-N900A.jpg'),
+      sign,
+      { at, widthShare: 0.07, rotateDeg: -7, skew: 0.06, blurSigma: 0.7, noise: 4, jpegQuality: 70, photoWidth: 4000 },
+      mulberry32(1),
+    );
     const read = await readText(scene, ocr);
     const texts = read.lines.map((l) => normaliseLine(l.text));
     expect(texts).toEqual(expect.arrayContaining(['SW 8TH ST', 'SW 27 AVE']));
@@ -50,7 +58,12 @@ describe('reading the text of a photo (PP-OCR scene text, models from npm, in a 
 
   it('reads dark letters on a light shop board, address included', async () => {
     const board = await shopSign(['FARMACIA', '1234 SW 8 ST']);
-    const scene = await composeScene(photo('with-gps/mdx_Apple_iPhone_5.jpg'), board, { at: { x: 0.2, y: 0.3 }, widthShare: 0.2, blurSigma: 0.6, noise: 4, photoWidth: 3000 }, mulberry32(2));
+    const scene = await composeScene(
+      photo('with-gps/mdx_Apple_iPhone_5.jpg'),
+      board,
+      { at: { x: 0.2, y: 0.3 }, widthShare: 0.2, blurSigma: 0.6, noise: 4, photoWidth: 3000 },
+      mulberry32(2),
+    );
     const read = await readText(scene, ocr);
     const texts = read.lines.map((l) => normaliseLine(l.text));
     expect(texts).toEqual(expect.arrayContaining(['FARMACIA', '1234 SW 8 ST']));
@@ -66,14 +79,18 @@ describe('reading the text of a photo (PP-OCR scene text, models from npm, in a 
   }, 60_000);
 
   it('an image with nothing to read gives no lines', async () => {
-    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#406080' } }).webp().toBuffer();
+    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#406080' } })
+      .webp()
+      .toBuffer();
     const read = await readText(blank, ocr);
     expect(read).toMatchObject({ lines: [], candidates: 0 });
   });
 
   it('a file that is not an image is an error, and the reader goes on reading', async () => {
     await expect(readText(Buffer.from('not an image at all'), ocr)).rejects.toThrow(/OCR failed/);
-    const blank = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     await expect(readText(blank, ocr)).resolves.toMatchObject({ lines: [] });
   });
 });

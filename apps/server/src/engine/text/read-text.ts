@@ -31,7 +31,12 @@ function relative(quad: readonly PixelPoint[], width: number, height: number): R
   const ys = quad.map((p) => Math.min(height, Math.max(0, p[1])));
   const x0 = Math.min(...xs);
   const y0 = Math.min(...ys);
-  return { x: round4(x0 / width), y: round4(y0 / height), w: round4((Math.max(...xs) - x0) / width), h: round4((Math.max(...ys) - y0) / height) };
+  return {
+    x: round4(x0 / width),
+    y: round4(y0 / height),
+    w: round4((Math.max(...xs) - x0) / width),
+    h: round4((Math.max(...ys) - y0) / height),
+  };
 }
 
 /** The reader's lines as the evidence carries them: text, confidence and boxes relative to the photo. */
@@ -56,6 +61,10 @@ export function toReadText(scene: SceneText): ReadText {
 }
 
 /** Reads the text of a photo (at its full resolution) with the scene-text reader. */
-export async function readText(image: Buffer, reader: SceneTextReader, opts: { signal?: AbortSignal } = {}): Promise<ReadText> {
+export async function readText(
+  image: Buffer,
+  reader: SceneTextReader,
+  opts: { signal?: AbortSignal } = {},
+): Promise<ReadText> {
   return toReadText(await reader.read(image, opts.signal));
 }

@@ -118,7 +118,15 @@ const CORAL_GABLES_NAMES = ['PONCE DE LEON BLVD', 'ALHAMBRA CIR', 'MIRACLE MILE'
 // prettier-ignore
 const HIALEAH_NAMES = ['HIALEAH DR', 'PALM AVE', 'OKEECHOBEE RD'];
 
-const TYPE_FORMS: Record<string, string> = { AVE: AVE, RD: ROAD, DR: DRIVE, ST: ST, BLVD: BLVD, CIR: '(?:CIRCLE|CIR)', WAY: 'WAY' };
+const TYPE_FORMS: Record<string, string> = {
+  AVE: AVE,
+  RD: ROAD,
+  DR: DRIVE,
+  ST: ST,
+  BLVD: BLVD,
+  CIR: '(?:CIRCLE|CIR)',
+  WAY: 'WAY',
+};
 function namePattern(name: string): RegExp {
   const words = name.split(' ');
   const last = words[words.length - 1]!;
@@ -130,14 +138,25 @@ function namePattern(name: string): RegExp {
 const titled = (s: string) => s.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 export const LOCAL_STREETS: readonly LocalStreet[] = [
-  ...MIAMI_BEACH_NAMES.map((n) => ({ pattern: namePattern(n), label: titled(n), municipality: 'Miami Beach' as const })),
-  ...CORAL_GABLES_NAMES.map((n) => ({ pattern: namePattern(n), label: titled(n), municipality: 'Coral Gables' as const })),
+  ...MIAMI_BEACH_NAMES.map((n) => ({
+    pattern: namePattern(n),
+    label: titled(n),
+    municipality: 'Miami Beach' as const,
+  })),
+  ...CORAL_GABLES_NAMES.map((n) => ({
+    pattern: namePattern(n),
+    label: titled(n),
+    municipality: 'Coral Gables' as const,
+  })),
   ...HIALEAH_NAMES.map((n) => ({ pattern: namePattern(n), label: titled(n), municipality: 'Hialeah' as const })),
 ];
 
 /** Why the county grid is not used in each off-grid city: shown in the evidence. */
 export const OFF_GRID_NOTE: Partial<Record<Municipality, string>> = {
-  'Miami Beach': 'Miami Beach numbers its streets on its own grid (41 St there is not the county’s NE 41 St), so the county grid is not applied.',
-  'Coral Gables': 'Coral Gables names its streets instead of numbering them, so the county grid cannot place a corner inside it.',
-  Hialeah: 'Hialeah numbers its streets and avenues on its own grid (W 49 St, E 4 Ave), so the county grid is not applied.',
+  'Miami Beach':
+    'Miami Beach numbers its streets on its own grid (41 St there is not the county’s NE 41 St), so the county grid is not applied.',
+  'Coral Gables':
+    'Coral Gables names its streets instead of numbering them, so the county grid cannot place a corner inside it.',
+  Hialeah:
+    'Hialeah numbers its streets and avenues on its own grid (W 49 St, E 4 Ave), so the county grid is not applied.',
 };

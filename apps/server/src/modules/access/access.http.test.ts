@@ -50,7 +50,12 @@ const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('bas
 async function clientUpload(browser: TestBrowser, bytes: Buffer) {
   return browser.api('/api/images/upload-for-analysis', {
     method: 'POST',
-    body: { imageData: dataUrl(bytes), filename: 'client.jpg', coordinates: { lat: 25.77, lng: -80.19 }, confidence: 0.5 },
+    body: {
+      imageData: dataUrl(bytes),
+      filename: 'client.jpg',
+      coordinates: { lat: 25.77, lng: -80.19 },
+      confidence: 0.5,
+    },
   });
 }
 
@@ -58,7 +63,11 @@ async function clientUpload(browser: TestBrowser, bytes: Buffer) {
  * POST /api/fast-analysis, given up on after `waitMs`: a refusal answers at once, an accepted photo waits for its
  * analysis (no runner in these servers), so 'accepted' is a request still waiting when the client leaves.
  */
-async function fastAnalysis(browser: TestBrowser, bytes: Buffer, waitMs = 4000): Promise<{ status: number | 'accepted'; retryAfter?: string | null; body?: { code?: string; error?: string } }> {
+async function fastAnalysis(
+  browser: TestBrowser,
+  bytes: Buffer,
+  waitMs = 4000,
+): Promise<{ status: number | 'accepted'; retryAfter?: string | null; body?: { code?: string; error?: string } }> {
   try {
     const response = await browser.fetch('/api/fast-analysis', {
       method: 'POST',
@@ -66,7 +75,11 @@ async function fastAnalysis(browser: TestBrowser, bytes: Buffer, waitMs = 4000):
       body: JSON.stringify({ imageData: dataUrl(bytes) }),
       signal: AbortSignal.timeout(waitMs),
     });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { code?: string; error?: string } };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as { code?: string; error?: string },
+    };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') return { status: 'accepted' };
     throw error;
@@ -230,7 +243,7 @@ describe('limits and redemption', () => {
 describe('map access', () => {
   const place = { name: 'Bayfront Park', lat: 25.7753, lng: -80.1862 };
 
-  it('refuses the map portal\'s own calls without a code with map access, and opens them with one', async () => {
+  it("refuses the map portal's own calls without a code with map access, and opens them with one", async () => {
     const b = await server.signIn('no-map@example.com', 'No Map');
     const refused = await b.api('/api/location-index', { method: 'POST', body: place });
     expect(refused.status).toBe(403);
@@ -322,7 +335,10 @@ describe('weekly quota on uploads', () => {
       expect(retryAfter).toBeLessThanOrEqual(7 * 86_400);
     }
     expect(await photoCount(server.db, 'client-uploads@example.com')).toBe(5);
-    expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body)).toMatchObject({ currentUsage: 5, remainingThisWeek: 0 });
+    expect(MyLimitsSchema.parse((await b.api('/api/limits/me')).body)).toMatchObject({
+      currentUsage: 5,
+      remainingThisWeek: 0,
+    });
     // Every other path refuses too, before the photo is decoded.
     const multipart = await upload(b, 1);
     expect(multipart.status).toBe(429);
@@ -337,7 +353,11 @@ describe('weekly quota on uploads', () => {
     const [photo] = await distinctJpegs(1);
     const form = new FormData();
     form.append('photo', new Blob([photo!], { type: 'image/jpeg' }), 'paired.jpg');
-    const analysed = await b.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(b.baseUrl).origin } });
+    const analysed = await b.fetch('/api/photos', {
+      method: 'POST',
+      body: form,
+      headers: { origin: new URL(b.baseUrl).origin },
+    });
     expect(analysed.status).toBe(202);
     const usage = async () => MyLimitsSchema.parse((await b.api('/api/limits/me')).body).currentUsage;
     expect(await usage()).toBe(1);
@@ -352,7 +372,10 @@ describe('weekly quota on uploads', () => {
     // A refused client upload (not an image) gives back what it reserved.
     const bad = await b.api('/api/images/upload-for-analysis', {
       method: 'POST',
-      body: { imageData: `data:image/jpeg;base64,${Buffer.from('not a photo at all').toString('base64')}`, coordinates: { lat: 25.7, lng: -80.2 } },
+      body: {
+        imageData: `data:image/jpeg;base64,${Buffer.from('not a photo at all').toString('base64')}`,
+        coordinates: { lat: 25.7, lng: -80.2 },
+      },
     });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
@@ -421,7 +444,10 @@ if (testDatabaseKind() === 'postgres') {
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       const deadline = Date.now() + 90_000;
       for (;;) {
-        const up = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+        const up = await fetch(`${baseUrl}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`child server did not start: ${stderr}`);
         await new Promise((r) => setTimeout(r, 250));

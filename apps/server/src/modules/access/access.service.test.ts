@@ -92,7 +92,11 @@ describe('weekly quota', () => {
     expect(refused.message).toMatch(/resets on Monday, November 23 at 12:00\sAM \(Asia\/Kolkata\)/);
     clock = new Date('2026-11-22T18:30:00Z'); // Monday 00:00 in Kolkata
     await s.reserve(id, 1);
-    expect(await s.limitsFor(id)).toMatchObject({ currentUsage: 1, remainingThisWeek: 4, weekStartDate: '2026-11-22T18:30:00.000Z' });
+    expect(await s.limitsFor(id)).toMatchObject({
+      currentUsage: 1,
+      remainingThisWeek: 4,
+      weekStartDate: '2026-11-22T18:30:00.000Z',
+    });
   });
 
   it('gives back a reservation whose upload failed, never below zero', async () => {
@@ -115,7 +119,12 @@ describe('weekly quota', () => {
     await s.reserve(id, 3);
     for (let i = 0; i < 10; i++) await s.reserve(id, 1);
     const limits = await s.limitsFor(id);
-    expect(limits).toMatchObject({ weeklyImageLimit: null, imagesPerInstance: null, mapAccess: true, remainingThisWeek: null });
+    expect(limits).toMatchObject({
+      weeklyImageLimit: null,
+      imagesPerInstance: null,
+      mapAccess: true,
+      remainingThisWeek: null,
+    });
     expect(limits.accessCodes).toEqual([]);
   });
 

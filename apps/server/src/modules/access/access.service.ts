@@ -167,11 +167,9 @@ export class AccessService {
     const grants = active.map((r) => ({ tier: r.tier as AccessTier, expiresAt: r.expiresAt as Date | string | null }));
     // Founders (FOUNDER_EMAILS, decided at every sign-in) hold the founder tier without redeeming its code, so the
     // operator is never rationed by their own product. It is not listed as a redeemed code.
-    if (profile?.role === 'founder') grants.push({ tier: 'founder', expiresAt: new Date(now.getTime() + 365 * 86_400_000) });
-    const limits = computeImageLimits(
-      grants,
-      { now, overrides: this.overrides, defaults: this.deps.defaults },
-    );
+    if (profile?.role === 'founder')
+      grants.push({ tier: 'founder', expiresAt: new Date(now.getTime() + 365 * 86_400_000) });
+    const limits = computeImageLimits(grants, { now, overrides: this.overrides, defaults: this.deps.defaults });
     return { limits, active, timeZone };
   }
 
@@ -207,7 +205,8 @@ export class AccessService {
     const week = usageWeek(this.now(), timeZone ?? '');
     const limit = limits.weeklyImageLimit;
     const total = limit !== null && n > limit ? null : await this.deps.repo.reserve(userId, week.start, n, limit);
-    if (total === null) throw this.weeklyLimitReached(n, limit ?? 0, await this.deps.repo.usage(userId, week.start), week);
+    if (total === null)
+      throw this.weeklyLimitReached(n, limit ?? 0, await this.deps.repo.usage(userId, week.start), week);
   }
 
   /** QuotaService.ensureRoom: the refusal `reserve(userId, 1)` would give, read without reserving. */
@@ -220,7 +219,12 @@ export class AccessService {
     if (used >= limit) throw this.weeklyLimitReached(1, limit, used, week);
   }
 
-  private weeklyLimitReached(n: number, limit: number, used: number, week: { reset: Date; timeZone: string }): AppError {
+  private weeklyLimitReached(
+    n: number,
+    limit: number,
+    used: number,
+    week: { reset: Date; timeZone: string },
+  ): AppError {
     const left = Math.max(0, limit - used);
     const tail = `Your weekly limit resets on ${describeReset(week.reset, week.timeZone)}. An access code can raise your limit.`;
     return new AppError(

@@ -110,7 +110,9 @@ describe('account export and deletion', () => {
     expect(data.rememberedPlaces).toEqual({ enabled: true, entries: [] });
     expect(data.activity.length).toBeGreaterThan(0);
     expect(data.activity.every((a: { userId: string }) => a.userId === danaId)).toBe(true);
-    expect(data.feedback).toEqual([{ analysisId: danaAnalysis, rating: 4, comment: 'close', updatedAt: expect.any(String) }]);
+    expect(data.feedback).toEqual([
+      { analysisId: danaAnalysis, rating: 4, comment: 'close', updatedAt: expect.any(String) },
+    ]);
     expect(data.categories).toEqual([{ analysisId: danaAnalysis, category: 'downtown' }]);
     expect(text).not.toContain('Erin');
     expect(text).not.toContain('secret-hash-value');

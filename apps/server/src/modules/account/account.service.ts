@@ -14,7 +14,17 @@ export class AccountService {
   ) {}
 
   async exportData(user: User) {
-    const [profile, analyses, locations, locationIndex, accessCodeRedemptions, activity, gallery, feedback, categories] = await Promise.all([
+    const [
+      profile,
+      analyses,
+      locations,
+      locationIndex,
+      accessCodeRedemptions,
+      activity,
+      gallery,
+      feedback,
+      categories,
+    ] = await Promise.all([
       this.repo.profile(user.id),
       this.repo.analyses(user.id),
       this.repo.locations(user.id),

@@ -31,7 +31,10 @@ const event = (userEmail: string, action: string, extra: Record<string, unknown>
 describe('POST /api/users/activity', () => {
   it('stores events of the signed-in user only, with the spec checks on e-mail and action', async () => {
     const b = await server.signIn('walker@example.com', 'Walker');
-    const ok = await b.api('/api/users/activity', { method: 'POST', body: event('Walker@example.com', 'page_navigation') });
+    const ok = await b.api('/api/users/activity', {
+      method: 'POST',
+      body: event('Walker@example.com', 'page_navigation'),
+    });
     expect(ok.status).toBe(200);
 
     for (const bad of ['walker example.com', 'walker@@example.com', 'walker@example', '']) {
@@ -44,28 +47,42 @@ describe('POST /api/users/activity', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain('action must be one of user_login');
     }
-    const other = await b.api('/api/users/activity', { method: 'POST', body: event('someone-else@example.com', 'user_login') });
+    const other = await b.api('/api/users/activity', {
+      method: 'POST',
+      body: event('someone-else@example.com', 'user_login'),
+    });
     expect(other.status).toBe(403);
     expect(other.body.error.message).toBe('Activity can only be recorded for the signed-in user.');
 
-    const anonymous = await server.browser().api('/api/users/activity', { method: 'POST', body: event('walker@example.com', 'user_login') });
+    const anonymous = await server
+      .browser()
+      .api('/api/users/activity', { method: 'POST', body: event('walker@example.com', 'user_login') });
     expect(anonymous.status).toBe(401);
 
     const rows = await server.db.database.db.execute(
       sql`select details from activity_log where user_email = 'walker@example.com' and type = 'activity'`,
     );
-    expect((rows as unknown as { rows: { details: { action: string; page: string } }[] }).rows.map((r) => r.details)).toEqual([
-      { action: 'page_navigation', page: '/dashboard' },
-    ]);
+    expect(
+      (rows as unknown as { rows: { details: { action: string; page: string } }[] }).rows.map((r) => r.details),
+    ).toEqual([{ action: 'page_navigation', page: '/dashboard' }]);
   });
 
-  it('PUT /api/users/{email}/status: own e-mail only (another user\'s is 404), shown in the founder\'s list', async () => {
+  it("PUT /api/users/{email}/status: own e-mail only (another user's is 404), shown in the founder's list", async () => {
     const b = await server.signIn('presence@example.com', 'Presence');
     expect(
-      (await b.api('/api/users/presence@example.com/status', { method: 'PUT', body: { isOnline: true, currentPage: '/map' } })).status,
+      (
+        await b.api('/api/users/presence@example.com/status', {
+          method: 'PUT',
+          body: { isOnline: true, currentPage: '/map' },
+        })
+      ).status,
     ).toBe(200);
-    expect((await b.api('/api/users/walker@example.com/status', { method: 'PUT', body: { isOnline: true } })).status).toBe(404);
-    expect((await b.api('/api/users/presence@example.com/status', { method: 'PUT', body: { isOnline: 'yes' } })).status).toBe(400);
+    expect(
+      (await b.api('/api/users/walker@example.com/status', { method: 'PUT', body: { isOnline: true } })).status,
+    ).toBe(404);
+    expect(
+      (await b.api('/api/users/presence@example.com/status', { method: 'PUT', body: { isOnline: 'yes' } })).status,
+    ).toBe(400);
 
     const boss = await server.signIn('boss@example.com', 'Boss');
     const list = AdminUsersResponseSchema.parse((await boss.api('/api/admin/users')).body);
@@ -109,17 +126,30 @@ describe('founder views', () => {
       sql`update users set last_active = now() - interval '120 days', signup_date = now() - interval '120 days'
           where email in ('sleeper@example.com', 'boss@example.com')`,
     );
-    const dry = InactiveCleanupResponseSchema.parse((await boss.api('/api/admin/users/cleanup', { method: 'POST', body: { days: 90 } })).body);
+    const dry = InactiveCleanupResponseSchema.parse(
+      (await boss.api('/api/admin/users/cleanup', { method: 'POST', body: { days: 90 } })).body,
+    );
     expect(dry).toMatchObject({ dryRun: true, count: 1, deleted: 0, days: 90 });
 
-    const unconfirmed = await boss.api('/api/admin/users/cleanup', { method: 'POST', body: { days: 90, dryRun: false } });
+    const unconfirmed = await boss.api('/api/admin/users/cleanup', {
+      method: 'POST',
+      body: { days: 90, dryRun: false },
+    });
     expect(unconfirmed.status).toBe(409);
-    const wrong = await boss.api('/api/admin/users/cleanup', { method: 'POST', body: { days: 90, dryRun: false, confirmCount: 2 } });
+    const wrong = await boss.api('/api/admin/users/cleanup', {
+      method: 'POST',
+      body: { days: 90, dryRun: false, confirmCount: 2 },
+    });
     expect(wrong.status).toBe(409);
     expect(wrong.body.error.message).toContain('Run the dry run again');
 
     const done = InactiveCleanupResponseSchema.parse(
-      (await boss.api('/api/admin/users/cleanup', { method: 'POST', body: { days: 90, dryRun: false, confirmCount: 1 } })).body,
+      (
+        await boss.api('/api/admin/users/cleanup', {
+          method: 'POST',
+          body: { days: 90, dryRun: false, confirmCount: 1 },
+        })
+      ).body,
     );
     expect(done).toMatchObject({ dryRun: false, count: 1, deleted: 1 });
     const left = (
@@ -158,7 +188,10 @@ describe('per-user notifications', () => {
     const marked = await boss.api('/api/users/me/notifications/read', { method: 'POST', body: { ids: [joined!.id] } });
     expect(marked.body).toEqual({ success: true, marked: 1 });
     // Another user's id marks nothing.
-    expect((await bystander.api('/api/users/me/notifications/read', { method: 'POST', body: { ids: [joined!.id] } })).body.marked).toBe(0);
+    expect(
+      (await bystander.api('/api/users/me/notifications/read', { method: 'POST', body: { ids: [joined!.id] } })).body
+        .marked,
+    ).toBe(0);
     expect((await boss.api('/api/users/me/notifications/read', { method: 'POST', body: {} })).status).toBe(400);
     const after = UserNotificationsResponseSchema.parse((await boss.api('/api/users/me/notifications')).body);
     expect(after.notifications.find((n) => n.id === joined!.id)!.read).toBe(true);
@@ -166,7 +199,9 @@ describe('per-user notifications', () => {
     // The cap, through the repository (55 real sign-ins would meet the sign-in rate limit first).
     const repo = new ActivityRepository(server.db.database.db);
     const [{ id }] = (
-      (await server.db.database.db.execute(sql`select id from users where email = 'bystander@example.com'`)) as unknown as {
+      (await server.db.database.db.execute(
+        sql`select id from users where email = 'bystander@example.com'`,
+      )) as unknown as {
         rows: [{ id: string }];
       }
     ).rows;

@@ -21,7 +21,9 @@ export function registerActivity(
     const keys = await accounts.deleteUser(userId);
     // After commit, as for a deleted account: a failed file delete leaves an orphan file, never a dangling record.
     for (const key of keys)
-      await storage.delete(key).catch((err: unknown) => app.log.warn({ key, err: String(err) }, 'could not delete stored image'));
+      await storage
+        .delete(key)
+        .catch((err: unknown) => app.log.warn({ key, err: String(err) }, 'could not delete stored image'));
   });
   usersService.onFirstSignIn(async (user) => {
     try {

@@ -134,7 +134,12 @@ export class ActivityRepository {
       );
     }
     const scope =
-      'userIds' in target ? sql`where user_id in (${sql.join(target.userIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+      'userIds' in target
+        ? sql`where user_id in (${sql.join(
+            target.userIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql``;
     await this.db.execute(
       sql`delete from user_notifications where id in (
             select id from (

@@ -25,13 +25,17 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
     return { success: true };
   });
 
-  app.put<{ Params: { email: string } }>('/api/users/:email/status', { config: ACTIVITY_RATE_LIMIT }, async (request) => {
-    const user = requireUser(request);
-    const parsed = UserStatusSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_status');
-    await activity.setStatus(user, request.params.email, parsed.data);
-    return { success: true };
-  });
+  app.put<{ Params: { email: string } }>(
+    '/api/users/:email/status',
+    { config: ACTIVITY_RATE_LIMIT },
+    async (request) => {
+      const user = requireUser(request);
+      const parsed = UserStatusSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_status');
+      await activity.setStatus(user, request.params.email, parsed.data);
+      return { success: true };
+    },
+  );
 
   app.get('/api/users/me/notifications', async (request, reply) => {
     const user = requireUser(request);

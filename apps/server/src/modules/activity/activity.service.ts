@@ -57,7 +57,8 @@ export class ActivityService {
     const now = this.now();
     // The client's clock may be off or its queue old; a time within the last day is kept, anything else is now.
     const claimed = event.timestamp ? new Date(event.timestamp) : now;
-    const timestamp = claimed.getTime() <= now.getTime() && now.getTime() - claimed.getTime() < 86_400_000 ? claimed : now;
+    const timestamp =
+      claimed.getTime() <= now.getTime() && now.getTime() - claimed.getTime() < 86_400_000 ? claimed : now;
     await this.repo.insertEvent({
       userId: user.id,
       userEmail: user.email,
@@ -137,7 +138,11 @@ export class ActivityService {
    * Removes users inactive for `days` (spec 1 §4). A dry run only counts; the real run must name the count the
    * dry run showed, so a founder never deletes more people than they agreed to.
    */
-  async cleanup(input: { days: number; dryRun: boolean; confirmCount?: number | undefined }): Promise<InactiveCleanupResponse> {
+  async cleanup(input: {
+    days: number;
+    dryRun: boolean;
+    confirmCount?: number | undefined;
+  }): Promise<InactiveCleanupResponse> {
     const cutoff = new Date(this.now().getTime() - input.days * 86_400_000);
     const ids = await this.repo.inactiveUserIds(cutoff);
     const base = { days: input.days, cutoff: cutoff.toISOString(), count: ids.length };

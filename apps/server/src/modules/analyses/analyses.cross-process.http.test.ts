@@ -19,7 +19,10 @@ function openStream(response: Response) {
       buffer += decoder.decode(value, { stream: true });
       let cut: number;
       while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer.slice(0, cut).split('\n').find((l) => l.startsWith('data: '));
+        const data = buffer
+          .slice(0, cut)
+          .split('\n')
+          .find((l) => l.startsWith('data: '));
         buffer = buffer.slice(cut + 2);
         if (data) events.push(JSON.parse(data.slice(6)) as AnalysisEvent);
       }
@@ -70,7 +73,11 @@ describe.each(carriers)('analysis stages across server processes (%s pub/sub)', 
     const alice = await web.signIn('alice@example.com', 'Alice');
     const form = new FormData();
     form.append('photo', new Blob([await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })]), 'beach.jpg');
-    const res = await alice.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(alice.baseUrl).origin } });
+    const res = await alice.fetch('/api/photos', {
+      method: 'POST',
+      body: form,
+      headers: { origin: new URL(alice.baseUrl).origin },
+    });
     expect(res.status).toBe(202);
     const { analysisId } = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!;
 
@@ -91,7 +98,9 @@ describe.each(carriers)('analysis stages across server processes (%s pub/sub)', 
     const live = stream.events.map((e) => e.type);
     expect(live[0]).toBe('received');
     expect(live.at(-1)).toBe('done');
-    expect(live).toEqual(expect.arrayContaining(['started', 'metadata_read', 'locator_finished', 'fused', 'derivatives_made']));
+    expect(live).toEqual(
+      expect.arrayContaining(['started', 'metadata_read', 'locator_finished', 'fused', 'derivatives_made']),
+    );
     // Exactly what was stored, in order: nothing lost, duplicated or reordered on the way between processes.
     const replay = openStream(await alice.fetch(`/api/analyses/${analysisId}/events`));
     await replay.finished;
@@ -109,7 +118,11 @@ describe('closing a server process', () => {
       const alice = await web.signIn('alice@example.com', 'Alice');
       const form = new FormData();
       form.append('photo', new Blob([await gpsJpeg(25.77, -80.19)]), 'waiting.jpg');
-      const res = await alice.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(alice.baseUrl).origin } });
+      const res = await alice.fetch('/api/photos', {
+        method: 'POST',
+        body: form,
+        headers: { origin: new URL(alice.baseUrl).origin },
+      });
       const { analysisId } = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!;
       stream = openStream(await alice.fetch(`/api/analyses/${analysisId}/events`));
       await stream.until(() => stream!.events.length === 1);

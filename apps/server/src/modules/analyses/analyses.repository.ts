@@ -8,7 +8,15 @@ export type AnalysisWithPhoto = AnalysisRow & { photo: typeof photos.$inferSelec
 export type AnalysisPatch = Partial<
   Pick<
     AnalysisRow,
-    'stage' | 'metadata' | 'evidence' | 'candidates' | 'timings' | 'analysisResult' | 'confidenceScore' | 'locationData' | 'error'
+    | 'stage'
+    | 'metadata'
+    | 'evidence'
+    | 'candidates'
+    | 'timings'
+    | 'analysisResult'
+    | 'confidenceScore'
+    | 'locationData'
+    | 'error'
   >
 >;
 
@@ -24,7 +32,11 @@ export class AnalysesRepository {
   ) {}
 
   async get(id: string): Promise<AnalysisWithPhoto | undefined> {
-    const [row] = await this.db.select().from(analyses).innerJoin(photos, eq(photos.id, analyses.photoId)).where(eq(analyses.id, id));
+    const [row] = await this.db
+      .select()
+      .from(analyses)
+      .innerJoin(photos, eq(photos.id, analyses.photoId))
+      .where(eq(analyses.id, id));
     return row ? { ...row.analyses, photo: row.photos } : undefined;
   }
 
@@ -130,12 +142,15 @@ export class AnalysesRepository {
         .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
         .returning();
       if (row && this.hooks.onFinished) await this.hooks.onFinished(db, row);
-      if (row && opts.finalTimings) await db.update(analyses).set({ timings: opts.finalTimings() }).where(eq(analyses.id, id));
+      if (row && opts.finalTimings)
+        await db.update(analyses).set({ timings: opts.finalTimings() }).where(eq(analyses.id, id));
       return Boolean(row);
     };
     // With a hook, the result and what it records elsewhere (history, index, counts) commit together; final
     // timings too, so nobody reads a finished job whose timings are still incomplete.
-    return this.hooks.onFinished || opts.finalTimings ? this.db.transaction((tx) => run(tx as unknown as Db)) : run(this.db);
+    return this.hooks.onFinished || opts.finalTimings
+      ? this.db.transaction((tx) => run(tx as unknown as Db))
+      : run(this.db);
   }
 
   /** Replaces a finished analysis' result (the owner's correction); false when it is not finished. */
@@ -173,7 +188,10 @@ export class AnalysesRepository {
   }
 
   async statusCounts(): Promise<Record<string, number>> {
-    const rows = await this.db.select({ status: analyses.status, n: sql<number>`count(*)::int` }).from(analyses).groupBy(analyses.status);
+    const rows = await this.db
+      .select({ status: analyses.status, n: sql<number>`count(*)::int` })
+      .from(analyses)
+      .groupBy(analyses.status);
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
 }

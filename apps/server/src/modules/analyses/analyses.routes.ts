@@ -19,34 +19,37 @@ export function analysesRoutes(app: FastifyInstance, { analyses }: { analyses: A
    * between is lost; ids dedupe the overlap. `Last-Event-ID` (or ?lastEventId) resumes after a reconnect.
    * The stream ends after `done` or `failed`.
    */
-  app.get<{ Params: { id: string }; Querystring: { lastEventId?: string } }>('/api/analyses/:id/events', async (request, reply) => {
-    const user = requireUser(request);
-    const analysis = await analyses.find(user, request.params.id);
-    const header = request.headers['last-event-id'];
-    const after = Number((typeof header === 'string' ? header : undefined) ?? request.query.lastEventId ?? 0) || 0;
+  app.get<{ Params: { id: string }; Querystring: { lastEventId?: string } }>(
+    '/api/analyses/:id/events',
+    async (request, reply) => {
+      const user = requireUser(request);
+      const analysis = await analyses.find(user, request.params.id);
+      const header = request.headers['last-event-id'];
+      const after = Number((typeof header === 'string' ? header : undefined) ?? request.query.lastEventId ?? 0) || 0;
 
-    const pending: AnalysisEvent[] = [];
-    let replaying = true;
-    let lastSent = after;
-    let unsubscribe = () => {};
-    const stream = openEventStream(request, reply, () => unsubscribe());
+      const pending: AnalysisEvent[] = [];
+      let replaying = true;
+      let lastSent = after;
+      let unsubscribe = () => {};
+      const stream = openEventStream(request, reply, () => unsubscribe());
 
-    const write = (event: AnalysisEvent) => {
-      if (stream.ended || event.id <= lastSent) return;
-      lastSent = event.id;
-      stream.send(event.type, JSON.stringify(event), event.id);
-      if (TERMINAL_ANALYSIS_EVENTS.includes(event.type)) stream.end();
-    };
-    unsubscribe = analyses.subscribe(analysis.id, (event) => (replaying ? pending.push(event) : write(event)));
-    try {
-      for (const event of await analyses.replay(analysis.id, after)) write(event);
-    } catch (error) {
-      request.log.error({ err: error }, 'event replay failed');
-      stream.end();
-      return;
-    } finally {
-      replaying = false;
-    }
-    for (const event of pending.sort((a, b) => a.id - b.id)) write(event);
-  });
+      const write = (event: AnalysisEvent) => {
+        if (stream.ended || event.id <= lastSent) return;
+        lastSent = event.id;
+        stream.send(event.type, JSON.stringify(event), event.id);
+        if (TERMINAL_ANALYSIS_EVENTS.includes(event.type)) stream.end();
+      };
+      unsubscribe = analyses.subscribe(analysis.id, (event) => (replaying ? pending.push(event) : write(event)));
+      try {
+        for (const event of await analyses.replay(analysis.id, after)) write(event);
+      } catch (error) {
+        request.log.error({ err: error }, 'event replay failed');
+        stream.end();
+        return;
+      } finally {
+        replaying = false;
+      }
+      for (const event of pending.sort((a, b) => a.id - b.id)) write(event);
+    },
+  );
 }

@@ -21,10 +21,14 @@ export class AnalysesService {
   /** One analysis, saying when it repeats a file its owner had analysed before (and which analysis that was). */
   async get(user: User, id: string): Promise<Analysis> {
     const row = await this.find(user, id);
-    const first = row.photo.sha256 ? await this.repo.firstWithSameBytes(row.userId, row.photo.sha256, row.createdAt, row.id) : undefined;
+    const first = row.photo.sha256
+      ? await this.repo.firstWithSameBytes(row.userId, row.photo.sha256, row.createdAt, row.id)
+      : undefined;
     return {
       ...toAnalysis(row),
-      duplicateOf: first ? { analysisId: first.analysisId, fileName: first.fileName, createdAt: first.createdAt.toISOString() } : null,
+      duplicateOf: first
+        ? { analysisId: first.analysisId, fileName: first.fileName, createdAt: first.createdAt.toISOString() }
+        : null,
     };
   }
 

@@ -29,7 +29,12 @@ function twoProcesses(stored: AnalysisEvent[] = [], loadDelayMs = 0) {
     await new Promise((r) => setTimeout(r, loadDelayMs));
     return stored.filter((e) => e.analysisId === analysisId && e.id > afterId);
   };
-  return { pubsub, loads, worker: new AnalysisEventBus({ pubsub, eventsSince }), web: new AnalysisEventBus({ pubsub, eventsSince }) };
+  return {
+    pubsub,
+    loads,
+    worker: new AnalysisEventBus({ pubsub, eventsSince }),
+    web: new AnalysisEventBus({ pubsub, eventsSince }),
+  };
 }
 
 describe('AnalysisEventBus across processes', () => {

@@ -19,7 +19,8 @@ export function toAnalysisEvent(row: EventRow): AnalysisEvent {
 export const ANALYSIS_EVENTS_CHANNEL = 'analysis_events';
 
 /** Either the event itself or, when it is too large for one message, where to read it. */
-type SharedMessage = { origin: string; event: AnalysisEvent } | { origin: string; ref: { analysisId: string; id: number } };
+type SharedMessage =
+  { origin: string; event: AnalysisEvent } | { origin: string; ref: { analysisId: string; id: number } };
 
 export type SharedBusOptions = {
   pubsub: PubSub;
@@ -50,7 +51,9 @@ export class AnalysisEventBus {
   /** Starts hearing other processes' events; resolves once listening (before the server takes requests). */
   async connect(): Promise<void> {
     if (!this.shared || this.unsubscribe) return;
-    this.unsubscribe = await this.shared.pubsub.subscribe(ANALYSIS_EVENTS_CHANNEL, (m) => this.receive(m as SharedMessage));
+    this.unsubscribe = await this.shared.pubsub.subscribe(ANALYSIS_EVENTS_CHANNEL, (m) =>
+      this.receive(m as SharedMessage),
+    );
     this.stopCatchUp = this.shared.pubsub.onReconnect(() => this.catchUp());
   }
 
@@ -67,11 +70,15 @@ export class AnalysisEventBus {
     const shared = this.shared;
     if (!shared) return;
     const whole: SharedMessage = { origin: this.origin, event };
-    const message: SharedMessage = fitsInMessage(whole) ? whole : { origin: this.origin, ref: { analysisId: event.analysisId, id: event.id } };
+    const message: SharedMessage = fitsInMessage(whole)
+      ? whole
+      : { origin: this.origin, ref: { analysisId: event.analysisId, id: event.id } };
     // The job goes on if the carrier is down; a browser that missed stages gets them on reconnect (replay).
     this.outgoing = this.outgoing
       .then(() => shared.pubsub.publish(ANALYSIS_EVENTS_CHANNEL, message))
-      .catch((error) => shared.log?.('warn', 'analysis event not shared with other processes', { error: String(error) }));
+      .catch((error) =>
+        shared.log?.('warn', 'analysis event not shared with other processes', { error: String(error) }),
+      );
   }
 
   subscribe(analysisId: string, listener: (event: AnalysisEvent) => void): () => void {
@@ -110,7 +117,9 @@ export class AnalysisEventBus {
   private enqueue(task: () => Promise<void> | void): void {
     this.incoming = this.incoming
       .then(task)
-      .catch((error) => this.shared?.log?.('error', 'could not deliver a shared analysis event', { error: String(error) }));
+      .catch((error) =>
+        this.shared?.log?.('error', 'could not deliver a shared analysis event', { error: String(error) }),
+      );
   }
 }
 
@@ -121,7 +130,11 @@ export class AnalysisEventRecorder {
     readonly bus: AnalysisEventBus,
   ) {}
 
-  async record(analysisId: string, type: AnalysisEventType, data: Record<string, unknown> = {}): Promise<AnalysisEvent> {
+  async record(
+    analysisId: string,
+    type: AnalysisEventType,
+    data: Record<string, unknown> = {},
+  ): Promise<AnalysisEvent> {
     const event = toAnalysisEvent(await this.repo.appendEvent(analysisId, type, data));
     this.bus.publish(event);
     return event;

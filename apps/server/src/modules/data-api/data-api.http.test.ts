@@ -81,7 +81,10 @@ describe('data API', () => {
   });
 
   it('validates the create body', async () => {
-    const res = await alice.api('/api/analysis/create', { method: 'POST', body: { analysis_result: { name: 'X', lat: 95, lng: 0 } } });
+    const res = await alice.api('/api/analysis/create', {
+      method: 'POST',
+      body: { analysis_result: { name: 'X', lat: 95, lng: 0 } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/analysis_result\.lat: lat must be between -90 and 90/);
     const missing = await alice.api('/api/analysis/create', { method: 'POST', body: {} });
@@ -96,7 +99,10 @@ describe('data API', () => {
     ['credentials in the URL', 'https://user:pass@images.example/a.jpg'],
     ['a path elsewhere in the app', '/auth/logout'],
   ])('refuses %s as image_url', async (_label, image_url) => {
-    const res = await alice.api('/api/analysis/create', { method: 'POST', body: { image_url, analysis_result: { name: 'X', lat: 25.77, lng: -80.19 } } });
+    const res = await alice.api('/api/analysis/create', {
+      method: 'POST',
+      body: { image_url, analysis_result: { name: 'X', lat: 25.77, lng: -80.19 } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/image_url: must be an https:\/\/ address or one of this app's own/);
   });
@@ -105,7 +111,10 @@ describe('data API', () => {
     // Another user, so the counts the later tests expect of alice stay hers.
     const carol = await server.signIn('carol-urls@example.com', 'Carol');
     for (const image_url of ['https://images.example/a.jpg', `/api/photos/${ORIGIN_ID}/display`]) {
-      const res = await carol.api('/api/analysis/create', { method: 'POST', body: { image_url, analysis_result: { name: 'Y', lat: 25.77, lng: -80.19 } } });
+      const res = await carol.api('/api/analysis/create', {
+        method: 'POST',
+        body: { image_url, analysis_result: { name: 'Y', lat: 25.77, lng: -80.19 } },
+      });
       expect(res.status).toBe(201);
     }
   });
@@ -179,18 +188,35 @@ describe('data API', () => {
     const three = await near(alice, 'lat=25.7670&lng=-80.1930&radius=3');
     expect(three.map((a) => a.location!.name)).toEqual(['Brickell City Centre', 'Bayside Marketplace']);
     const ten = await near(alice, 'lat=25.7670&lng=-80.1930&radius=10');
-    expect(ten.map((a) => a.location!.name)).toEqual(['Brickell City Centre', 'Bayside Marketplace', 'Lummus Park', 'Miracle Mile']);
+    expect(ten.map((a) => a.location!.name)).toEqual([
+      'Brickell City Centre',
+      'Bayside Marketplace',
+      'Lummus Park',
+      'Miracle Mile',
+    ]);
     expect(ten.every((a, i) => i === 0 || a.distance_km! >= ten[i - 1]!.distance_km!)).toBe(true);
     expect(await near(alice, 'lat=25.7670&lng=-80.1930&radius=10&limit=2')).toHaveLength(2);
-    expect((await near(bob, 'lat=25.7670&lng=-80.1930&radius=100')).map((a) => a.location!.name)).toEqual(['Bob Brickell spot']);
-    for (const q of ['lat=91&lng=0', 'lat=25&lng=abc', 'lng=-80', 'lat=25&lng=-80&radius=0', 'lat=25&lng=-80&radius=-1', 'lat=25&lng=-80&limit=101']) {
+    expect((await near(bob, 'lat=25.7670&lng=-80.1930&radius=100')).map((a) => a.location!.name)).toEqual([
+      'Bob Brickell spot',
+    ]);
+    for (const q of [
+      'lat=91&lng=0',
+      'lat=25&lng=abc',
+      'lng=-80',
+      'lat=25&lng=-80&radius=0',
+      'lat=25&lng=-80&radius=-1',
+      'lat=25&lng=-80&limit=101',
+    ]) {
       const res = await alice.api(`/api/analysis/nearby?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error.message.length).toBeGreaterThan(5);
     }
 
     // The plan uses the (user, lat, lng) index rather than scanning the table.
-    const [alicesId] = await queryRows<{ id: string }>(server.db.database.db, sql`select id from users where email = 'alice@example.com'`);
+    const [alicesId] = await queryRows<{ id: string }>(
+      server.db.database.db,
+      sql`select id from users where email = 'alice@example.com'`,
+    );
     await server.db.database.db.execute(sql`set enable_seqscan = off`);
     const plan = await queryRows<Record<string, string>>(
       server.db.database.db,
@@ -230,21 +256,32 @@ describe('data API', () => {
   it('searches, finds nearby and ranks the caller’s location history', async () => {
     const search = LocationListSchema.parse((await alice.api('/api/locations/search?query=coral')).body).locations;
     expect(search.map((l) => l.location_name)).toEqual(['Miracle Mile']);
-    expect(LocationListSchema.parse((await alice.api('/api/locations/search?query=100%25')).body).locations).toEqual([]);
+    expect(LocationListSchema.parse((await alice.api('/api/locations/search?query=100%25')).body).locations).toEqual(
+      [],
+    );
     // Default radius 5 km: Brickell and Bayside, not Lummus Park (6.4 km) or Homestead.
-    const near = LocationListSchema.parse((await alice.api('/api/locations/nearby?lat=25.7670&lng=-80.1930')).body).locations;
+    const near = LocationListSchema.parse(
+      (await alice.api('/api/locations/nearby?lat=25.7670&lng=-80.1930')).body,
+    ).locations;
     expect(near.map((l) => l.location_name)).toEqual(['Brickell City Centre', 'Bayside Marketplace']);
     expect((await alice.api('/api/locations/nearby?lat=25.7670')).status).toBe(400);
 
-    await alice.api('/api/locations/create', { method: 'POST', body: { location_name: 'Lummus Park', coordinates: { lat: 25.778, lng: -80.13 } } });
+    await alice.api('/api/locations/create', {
+      method: 'POST',
+      body: { location_name: 'Lummus Park', coordinates: { lat: 25.778, lng: -80.13 } },
+    });
     const popular = PopularLocationsSchema.parse((await alice.api('/api/locations/popular')).body).locations;
     expect(popular[0]).toMatchObject({ location_name: 'Lummus Park', analysis_count: 2 });
     expect(popular.length).toBeLessThanOrEqual(10);
-    expect(PopularLocationsSchema.parse((await alice.api('/api/locations/popular?limit=1')).body).locations).toHaveLength(1);
+    expect(
+      PopularLocationsSchema.parse((await alice.api('/api/locations/popular?limit=1')).body).locations,
+    ).toHaveLength(1);
     expect((await alice.api('/api/locations/popular?limit=0')).status).toBe(400);
-    expect(PopularLocationsSchema.parse((await bob.api('/api/locations/popular')).body).locations.map((l) => l.location_name)).toEqual([
-      'Bob Brickell spot',
-    ]);
+    expect(
+      PopularLocationsSchema.parse((await bob.api('/api/locations/popular')).body).locations.map(
+        (l) => l.location_name,
+      ),
+    ).toEqual(['Bob Brickell spot']);
   });
 
   it('gives database-wide figures to the founder only', async () => {
@@ -275,7 +312,12 @@ describe('data API', () => {
       '/api/locations/popular',
       '/api/locations/stats',
     ];
-    const founderOnly = ['/api/admin/stats', '/api/analysis/stats?scope=all', '/api/locations/stats?scope=all', '/api/locations/popular?scope=all'];
+    const founderOnly = [
+      '/api/admin/stats',
+      '/api/analysis/stats?scope=all',
+      '/api/locations/stats?scope=all',
+      '/api/locations/popular?scope=all',
+    ];
     for (const path of [...reads, ...founderOnly]) {
       const res = await anon.api(path);
       expect(res.status, path).toBe(401);
@@ -311,15 +353,26 @@ describe('data API', () => {
     expect((await founder.api(`/api/analysis/${own.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await alice.api(`/api/analysis/${ORIGIN_ID}`, { method: 'DELETE' })).status).toBe(404);
     expect((await alice.api('/api/analysis/not-an-id', { method: 'DELETE' })).status).toBe(404);
-    expect((await alice.api(`/api/analysis/${own.id}`, { method: 'DELETE' })).body).toEqual({ deleted: true, id: own.id });
+    expect((await alice.api(`/api/analysis/${own.id}`, { method: 'DELETE' })).body).toEqual({
+      deleted: true,
+      id: own.id,
+    });
     expect((await alice.api(`/api/analysis/${own.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
   it('deleting an uploaded analysis removes its location record, index entry, photo and stored images', async () => {
     const carol = await server.signIn('carol@example.com', 'Carol');
     const form = new FormData();
-    form.append('photo', new Blob([await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })], { type: 'image/jpeg' }), 'beach.jpg');
-    const up = await carol.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(carol.baseUrl).origin } });
+    form.append(
+      'photo',
+      new Blob([await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })], { type: 'image/jpeg' }),
+      'beach.jpg',
+    );
+    const up = await carol.fetch('/api/photos', {
+      method: 'POST',
+      body: form,
+      headers: { origin: new URL(carol.baseUrl).origin },
+    });
     expect(up.status).toBe(202);
     const { analyses } = (await up.json()) as { analyses: { analysisId: string; photoId: string }[] };
     const id = analyses[0]!.analysisId;

@@ -1,13 +1,7 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema';
-import {
-  analyses,
-  analysisLatSql,
-  analysisLngSql,
-  analysisSearchDocumentSql,
-  photos,
-} from '../../db/schema.analyses';
+import { analyses, analysisLatSql, analysisLngSql, analysisSearchDocumentSql, photos } from '../../db/schema.analyses';
 import { locationIndex, locations } from '../../db/schema.locations';
 
 /**
@@ -62,7 +56,10 @@ export function boundingBox(p: { lat: number; lng: number }, radiusKm: number) {
 export function toPrefixTsQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!words.length) return null;
-  return words.slice(0, 8).map((w) => `${w}:*`).join(' & ');
+  return words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(' & ');
 }
 
 const finished = isNotNull(analyses.analysisResult);
@@ -80,14 +77,18 @@ export type HistoryFilter = {
 
 /** The filters a request carries, as a key: one prepared statement per combination (at most 32). */
 function filterShape(f: HistoryFilter): string {
-  return (['from', 'to', 'min_confidence', 'max_confidence', 'category'] as const).map((k) => (f[k] === undefined ? '0' : '1')).join('');
+  return (['from', 'to', 'min_confidence', 'max_confidence', 'category'] as const)
+    .map((k) => (f[k] === undefined ? '0' : '1'))
+    .join('');
 }
 
 /**
  * The filter conditions. `value` turns each filter into SQL: the value itself (an ad-hoc query) or a named
  * placeholder (a prepared statement, given the values when it runs).
  */
-function filterSql(f: HistoryFilter = {}, value: (key: keyof HistoryFilter) => unknown = (k) => (k === 'timeZone' ? (f.timeZone ?? 'UTC') : f[k]),
+function filterSql(
+  f: HistoryFilter = {},
+  value: (key: keyof HistoryFilter) => unknown = (k) => (k === 'timeZone' ? (f.timeZone ?? 'UTC') : f[k]),
 ): SQL[] {
   const tz = value('timeZone');
   const out: SQL[] = [];
@@ -98,7 +99,9 @@ function filterSql(f: HistoryFilter = {}, value: (key: keyof HistoryFilter) => u
   if (f.min_confidence !== undefined) out.push(sql`${shown} >= ${value('min_confidence')}::double precision`);
   if (f.max_confidence !== undefined) out.push(sql`${shown} <= ${value('max_confidence')}::double precision`);
   if (f.category) {
-    out.push(sql`exists (select 1 from analysis_categories c where c.analysis_id = ${analyses.id} and c.category = ${value('category')}::text)`);
+    out.push(
+      sql`exists (select 1 from analysis_categories c where c.analysis_id = ${analyses.id} and c.category = ${value('category')}::text)`,
+    );
   }
   return out;
 }
@@ -118,8 +121,12 @@ export class DataApiRepository {
       .innerJoin(photos, eq(photos.id, analyses.photoId));
   }
 
-  private static flat(rows: (ListAnalysis & { fileName: string; thumbnailKey: string | null; distanceKm?: unknown; total?: unknown })[]): AnalysisListRow[] {
-    return rows.map(({ distanceKm, total: _total, ...row }) => (distanceKm === undefined ? row : { ...row, distanceKm: Number(distanceKm) }));
+  private static flat(
+    rows: (ListAnalysis & { fileName: string; thumbnailKey: string | null; distanceKm?: unknown; total?: unknown })[],
+  ): AnalysisListRow[] {
+    return rows.map(({ distanceKm, total: _total, ...row }) =>
+      distanceKm === undefined ? row : { ...row, distanceKm: Number(distanceKm) },
+    );
   }
 
   /** The user's finished analyses, newest first. */
@@ -148,7 +155,12 @@ export class DataApiRepository {
    * A page and the total in one round trip. A page past the end has no row to carry the total, so only then is
    * it counted apart.
    */
-  async pageMine(userId: string, limit: number, offset: number, filter: HistoryFilter = {}): Promise<{ rows: AnalysisListRow[]; total: number }> {
+  async pageMine(
+    userId: string,
+    limit: number,
+    offset: number,
+    filter: HistoryFilter = {},
+  ): Promise<{ rows: AnalysisListRow[]; total: number }> {
     const shape = filterShape(filter);
     let statement = this.pageStatements.get(shape);
     if (!statement) this.pageStatements.set(shape, (statement = this.preparePage(filter, `data_api_page_${shape}`)));
@@ -174,7 +186,12 @@ export class DataApiRepository {
   async search(userId: string, tsQuery: string, limit: number, filter?: HistoryFilter): Promise<AnalysisListRow[]> {
     const rows = await this.selectList()
       .where(
-        and(eq(analyses.userId, userId), finished, sql`${analysisSearchDocumentSql} @@ to_tsquery('simple', ${tsQuery})`, ...filterSql(filter)),
+        and(
+          eq(analyses.userId, userId),
+          finished,
+          sql`${analysisSearchDocumentSql} @@ to_tsquery('simple', ${tsQuery})`,
+          ...filterSql(filter),
+        ),
       )
       .orderBy(desc(analyses.createdAt), desc(analyses.id))
       .limit(limit);
@@ -182,7 +199,12 @@ export class DataApiRepository {
   }
 
   /** Bounding box on the (user, lat, lng) index, then the exact distance; nearest first. */
-  async nearby(userId: string, p: { lat: number; lng: number }, radiusKm: number, limit: number): Promise<AnalysisListRow[]> {
+  async nearby(
+    userId: string,
+    p: { lat: number; lng: number },
+    radiusKm: number,
+    limit: number,
+  ): Promise<AnalysisListRow[]> {
     const box = boundingBox(p, radiusKm);
     const distance = haversineKmSql(analysisLatSql, analysisLngSql, p);
     const rows = await this.selectList({ distanceKm: sql`${distance}` })
@@ -205,7 +227,13 @@ export class DataApiRepository {
     const monthStart = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`;
     const dayStart = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
     const base = sql`from analyses where analysis_result is not null ${owner}`;
-    const [totals] = await queryRows<{ total: number; month: number; today: number; avg: number | null; last: Date | string | null }>(
+    const [totals] = await queryRows<{
+      total: number;
+      month: number;
+      today: number;
+      avg: number | null;
+      last: Date | string | null;
+    }>(
       this.db,
       sql`select count(*)::int as total,
                  (count(*) filter (where created_at >= ${monthStart}))::int as month,
@@ -231,7 +259,13 @@ export class DataApiRepository {
   }
 
   async userCounts(userId: string) {
-    const [row] = await queryRows<{ locations: number; index: number; photos: number; login_count: number | null; last_analysis: Date | string | null }>(
+    const [row] = await queryRows<{
+      locations: number;
+      index: number;
+      photos: number;
+      login_count: number | null;
+      last_analysis: Date | string | null;
+    }>(
       this.db,
       sql`select (select count(*)::int from ${locations} where user_id = ${userId}) as locations,
                  (select count(*)::int from ${locationIndex} where user_id = ${userId}) as index,
@@ -270,7 +304,15 @@ export class DataApiRepository {
   async insertExternalPhoto(userId: string, originalName: string) {
     const [row] = await this.db
       .insert(photos)
-      .values({ userId, originalName, format: 'external', mimeType: 'application/octet-stream', byteSize: 0, width: 0, height: 0 })
+      .values({
+        userId,
+        originalName,
+        format: 'external',
+        mimeType: 'application/octet-stream',
+        byteSize: 0,
+        width: 0,
+        height: 0,
+      })
       .returning();
     return row!;
   }
@@ -288,7 +330,11 @@ export class DataApiRepository {
     await this.db.delete(locations).where(eq(locations.analysisId, analysisId));
     await this.db.delete(locationIndex).where(eq(locationIndex.analysisId, analysisId));
     await this.db.delete(analyses).where(eq(analyses.id, analysisId));
-    const [other] = await this.db.select({ id: analyses.id }).from(analyses).where(eq(analyses.photoId, photo.id)).limit(1);
+    const [other] = await this.db
+      .select({ id: analyses.id })
+      .from(analyses)
+      .where(eq(analyses.photoId, photo.id))
+      .limit(1);
     if (other) return [];
     await this.db.delete(photos).where(eq(photos.id, photo.id));
     return photo.keys.filter((k): k is string => Boolean(k));

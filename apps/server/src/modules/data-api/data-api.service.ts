@@ -128,10 +128,17 @@ export class DataApiService {
 
   async search(user: User, query: string, limit: number, filter: AnalysisFilter = {}): Promise<AnalysisRecord[]> {
     const ts = toPrefixTsQuery(query);
-    return ts ? (await this.repo.search(user.id, ts, limit, { ...filter, timeZone: user.timeZone })).map(toAnalysisRecord) : [];
+    return ts
+      ? (await this.repo.search(user.id, ts, limit, { ...filter, timeZone: user.timeZone })).map(toAnalysisRecord)
+      : [];
   }
 
-  async nearby(user: User, p: { lat: number; lng: number }, radiusKm: number, limit: number): Promise<AnalysisRecord[]> {
+  async nearby(
+    user: User,
+    p: { lat: number; lng: number },
+    radiusKm: number,
+    limit: number,
+  ): Promise<AnalysisRecord[]> {
     return (await this.repo.nearby(user.id, p, radiusKm, limit)).map(toAnalysisRecord);
   }
 
@@ -148,13 +155,21 @@ export class DataApiService {
     });
     // After commit: a failed file delete leaves an orphan file, never a record pointing at a missing file.
     for (const key of keys) {
-      await this.storage.delete(key).catch((err: unknown) => this.log('could not delete stored image', { key, err: String(err) }));
+      await this.storage
+        .delete(key)
+        .catch((err: unknown) => this.log('could not delete stored image', { key, err: String(err) }));
     }
   }
 
   async analysisStats(user: User, scope: 'mine' | 'all'): Promise<AnalysisStats> {
-    const { totals, buckets, outcomes, days } = await this.repo.analysisStats(scope === 'all' ? null : user.id, user.timeZone);
-    const perDay = lastDays(30, user.timeZone).map((day) => ({ day, count: days.find((d) => d.day === day)?.count ?? 0 }));
+    const { totals, buckets, outcomes, days } = await this.repo.analysisStats(
+      scope === 'all' ? null : user.id,
+      user.timeZone,
+    );
+    const perDay = lastDays(30, user.timeZone).map((day) => ({
+      day,
+      count: days.find((d) => d.day === day)?.count ?? 0,
+    }));
     return {
       scope,
       total: totals.total,
@@ -172,7 +187,10 @@ export class DataApiService {
   }
 
   async userStats(user: User): Promise<UserStats> {
-    const [analysis, counts] = await Promise.all([this.repo.analysisStats(user.id, user.timeZone), this.repo.userCounts(user.id)]);
+    const [analysis, counts] = await Promise.all([
+      this.repo.analysisStats(user.id, user.timeZone),
+      this.repo.userCounts(user.id),
+    ]);
     return {
       totalAnalyses: analysis.totals.total,
       thisMonth: analysis.totals.month,
@@ -206,7 +224,10 @@ export class DataApiService {
 
   async nearbyLocations(user: User, p: { lat: number; lng: number }, radiusKm: number, limit: number) {
     const rows = await this.explore.nearby(user.id, p, radiusKm, limit);
-    return rows.map((r) => ({ ...toLocation(r.location), distance_km: Math.round(Number(r.distanceKm) * 1000) / 1000 }));
+    return rows.map((r) => ({
+      ...toLocation(r.location),
+      distance_km: Math.round(Number(r.distanceKm) * 1000) / 1000,
+    }));
   }
 
   async popularLocations(user: User, scope: 'mine' | 'all', limit: number): Promise<PopularLocation[]> {
@@ -221,7 +242,10 @@ export class DataApiService {
 
   async locationStats(user: User, scope: 'mine' | 'all'): Promise<LocationStats> {
     const owner = scope === 'all' ? null : user.id;
-    const [{ totals, sources }, top] = await Promise.all([this.explore.stats(owner), this.explore.popular(owner, LIMITS.topLocationsShown)]);
+    const [{ totals, sources }, top] = await Promise.all([
+      this.explore.stats(owner),
+      this.explore.popular(owner, LIMITS.topLocationsShown),
+    ]);
     return {
       scope,
       total: totals.total,

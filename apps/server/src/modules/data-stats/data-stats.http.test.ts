@@ -221,7 +221,9 @@ describe('usage statistics, feedback and categories', () => {
     // Records made through /api/analysis/create have no uploaded image.
     expect(images).toMatchObject({ total: 0, sizeStats: { total_size: 0, average_size: null } });
     // Notification stats count the user's own notifications (spec 2 §3) and their read state.
-    const mine = UserNotificationsResponseSchema.parse((await alice.api('/api/users/me/notifications')).body).notifications;
+    const mine = UserNotificationsResponseSchema.parse(
+      (await alice.api('/api/users/me/notifications')).body,
+    ).notifications;
     const n = NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats;
     expect(n.total).toBe(mine.length);
     const unread = (stats: typeof n) => stats.byReadStatus.find((r) => !r.is_read)!.count;
@@ -241,8 +243,13 @@ describe('usage statistics, feedback and categories', () => {
     expect(n2.total).toBe(n.total + 1);
     expect(n2.recent).toBe(n.recent + 1);
     expect(unread(n2)).toBe(unread(n) + 1);
-    const fresh = UserNotificationsResponseSchema.parse((await alice.api('/api/users/me/notifications')).body).notifications.filter((m) => !m.read);
-    expect((await alice.api('/api/users/me/notifications/read', { method: 'POST', body: { ids: fresh.map((m) => m.id) } })).status).toBe(200);
+    const fresh = UserNotificationsResponseSchema.parse(
+      (await alice.api('/api/users/me/notifications')).body,
+    ).notifications.filter((m) => !m.read);
+    expect(
+      (await alice.api('/api/users/me/notifications/read', { method: 'POST', body: { ids: fresh.map((m) => m.id) } }))
+        .status,
+    ).toBe(200);
     const n3 = NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats;
     expect(unread(n3)).toBe(0);
     expect(read(n3)).toBe(n2.total);

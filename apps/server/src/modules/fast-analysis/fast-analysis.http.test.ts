@@ -70,7 +70,14 @@ describe('spec analysis endpoints without a vision model', () => {
     });
     expect(res.status).toBe(200);
     const body = FastAnalysisResponseSchema.parse(res.body);
-    expect(body).toMatchObject({ success: true, error: null, canRetry: false, outcome: 'found', source: 'GPS Metadata', insideCoverage: true });
+    expect(body).toMatchObject({
+      success: true,
+      error: null,
+      canRetry: false,
+      outcome: 'found',
+      source: 'GPS Metadata',
+      insideCoverage: true,
+    });
     expect(body.location!.lat).toBeCloseTo(25.7496, 3);
     expect(body.location!.lng).toBeCloseTo(-80.2621, 3);
     expect(body.location!.municipality).toBe('Coral Gables');
@@ -110,7 +117,14 @@ describe('spec analysis endpoints without a vision model', () => {
     const res = await fastAnalysis(alice, { imageData: dataUrl(await plainJpeg()) });
     expect(res.status).toBe(200);
     const body = FastAnalysisResponseSchema.parse(res.body);
-    expect(body).toMatchObject({ success: true, outcome: 'fallback', confidence: 0.3, source: 'Fallback', error: null, canRetry: false });
+    expect(body).toMatchObject({
+      success: true,
+      outcome: 'fallback',
+      confidence: 0.3,
+      source: 'Fallback',
+      error: null,
+      canRetry: false,
+    });
     expect(body.location).toMatchObject({ lat: 25.7617, lng: -80.1918, name: 'Miami (General Miami Area)' });
     expect(body.enhancedContent).not.toMatch(/Coordinates:/);
     expect(body.evidence.some((e) => e.locator === 'metadata' && e.kind === 'absent')).toBe(true);
@@ -119,7 +133,9 @@ describe('spec analysis endpoints without a vision model', () => {
   it('takes a photo larger than the app-wide 1 MB JSON limit, and refuses one past the photo limit', async () => {
     const noise = Buffer.alloc(900 * 900 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 900, height: 900, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 900, height: 900, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     expect(big.toString('base64').length).toBeGreaterThan(1_048_576);
     const ok = await fastAnalysis(alice, { imageData: dataUrl(big) });
     expect(ok.status).toBe(200);
@@ -147,8 +163,19 @@ describe('spec analysis endpoints without a vision model', () => {
       expect(body.success).toBe(true);
       const stored = await alice.api(`/api/analyses/${body.id}`);
       const analysis = AnalysisSchema.parse(stored.body.analysis);
-      expect(analysis).toMatchObject({ status: 'done', analysis_type: 'client-upload', fileName: 'lincoln.jpg', confidence_score: 0.85 });
-      expect(analysis.analysis_result).toMatchObject({ name: 'Lincoln Road', lat: 25.7907, lng: -80.1395, outcome: 'found', source: 'Client Upload' });
+      expect(analysis).toMatchObject({
+        status: 'done',
+        analysis_type: 'client-upload',
+        fileName: 'lincoln.jpg',
+        confidence_score: 0.85,
+      });
+      expect(analysis.analysis_result).toMatchObject({
+        name: 'Lincoln Road',
+        lat: 25.7907,
+        lng: -80.1395,
+        outcome: 'found',
+        source: 'Client Upload',
+      });
       expect(analysis.evidence[0]!.details!.analysisText).toContain('Lincoln Road');
       const display = await alice.fetch(analysis.image_url!);
       expect(display.status).toBe(200);
@@ -166,7 +193,11 @@ describe('spec analysis endpoints without a vision model', () => {
       });
       expect(res.status).toBe(201);
       const analysis = (await alice.api(`/api/analyses/${res.body.id}`)).body.analysis;
-      expect(analysis.analysis_result).toMatchObject({ outcome: 'outside_coverage', insideCoverage: false, lat: 40.758 });
+      expect(analysis.analysis_result).toMatchObject({
+        outcome: 'outside_coverage',
+        insideCoverage: false,
+        lat: 40.758,
+      });
     });
 
     it.each([
@@ -175,13 +206,19 @@ describe('spec analysis endpoints without a vision model', () => {
       ['no coordinates', { coordinates: undefined }],
       ['confidence above 1', { confidence: 1.5 }],
     ])('%s → 400', async (_label, patch) => {
-      const res = await alice.api('/api/images/upload-for-analysis', { method: 'POST', body: { ...(await valid()), ...patch } });
+      const res = await alice.api('/api/images/upload-for-analysis', {
+        method: 'POST',
+        body: { ...(await valid()), ...patch },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: 'invalid_request' });
     });
 
     it('a wrong data URL → Invalid image data format', async () => {
-      const res = await alice.api('/api/images/upload-for-analysis', { method: 'POST', body: { ...(await valid()), imageData: 'data:application/pdf;base64,JVBERi0=' } });
+      const res = await alice.api('/api/images/upload-for-analysis', {
+        method: 'POST',
+        body: { ...(await valid()), imageData: 'data:application/pdf;base64,JVBERi0=' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('Invalid image data format');
     });
@@ -196,7 +233,12 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
   beforeAll(async () => {
     fake = await startFakeVisionServer({ apiKey: 'sk-e2e' });
     server = await startTestServer({
-      env: { VISION_API_BASE_URL: fake.baseUrl, VISION_MODEL: 'fake-vision-1', VISION_API_KEY: 'sk-e2e', VISION_TIMEOUT_MS: '5000' },
+      env: {
+        VISION_API_BASE_URL: fake.baseUrl,
+        VISION_MODEL: 'fake-vision-1',
+        VISION_API_KEY: 'sk-e2e',
+        VISION_TIMEOUT_MS: '5000',
+      },
     });
     alice = await server.signIn('alice@example.com');
   });
@@ -231,7 +273,10 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
   });
 
   it('GPS outweighs the model when both speak', async () => {
-    fake.script({ kind: 'json', answer: structuredAnswer({ lat: 25.7797, lng: -80.1896, name: 'Freedom Tower', probability: 0.95 }) });
+    fake.script({
+      kind: 'json',
+      answer: structuredAnswer({ lat: 25.7797, lng: -80.1896, name: 'Freedom Tower', probability: 0.95 }),
+    });
     const res = await fastAnalysis(alice, { imageData: dataUrl(await gpsJpeg(25.7496, -80.2621, { accuracyM: 5 })) });
     const body = FastAnalysisResponseSchema.parse(res.body);
     expect(body.source).toBe('GPS Metadata');
@@ -244,7 +289,12 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
     const res = await fastAnalysis(alice, { imageData: dataUrl(await plainJpeg()) });
     expect(res.status).toBe(200);
     const body = FastAnalysisResponseSchema.parse(res.body);
-    expect(body).toMatchObject({ success: true, outcome: 'fallback', error: 'Server error. Our team has been notified.', canRetry: true });
+    expect(body).toMatchObject({
+      success: true,
+      outcome: 'fallback',
+      error: 'Server error. Our team has been notified.',
+      canRetry: true,
+    });
     expect(fake.requests).toHaveLength(3);
   });
 
@@ -288,12 +338,24 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
     };
 
     it('a model slower than the wait → the spec timeout message with a retry; the job still finishes', async () => {
-      fake.script({ kind: 'slow', delayMs: 1500, then: { kind: 'json', answer: structuredAnswer({ lat: 25.7797, lng: -80.1896, name: 'Freedom Tower' }) } });
+      fake.script({
+        kind: 'slow',
+        delayMs: 1500,
+        then: { kind: 'json', answer: structuredAnswer({ lat: 25.7797, lng: -80.1896, name: 'Freedom Tower' }) },
+      });
       const t = Date.now();
-      const reply = await service(400).analyse(await user(), { imageData: dataUrl(await plainJpeg()) }, new AbortController().signal);
+      const reply = await service(400).analyse(
+        await user(),
+        { imageData: dataUrl(await plainJpeg()) },
+        new AbortController().signal,
+      );
       expect(Date.now() - t).toBeLessThan(1400);
       expect(reply.status).toBe(504);
-      expect(reply.body).toMatchObject({ success: false, error: 'Analysis timed out. The image may be too complex.', canRetry: true });
+      expect(reply.body).toMatchObject({
+        success: false,
+        error: 'Analysis timed out. The image may be too complex.',
+        canRetry: true,
+      });
       const finished = await until(reply.body.analysisId!);
       expect(finished.analysis_result.source).toBe('Vision Model');
     });
@@ -313,7 +375,9 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
 describe('JSON photo bodies in flight (the memory bound)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { JSON_UPLOADS_IN_FLIGHT_BYTES: String(2 * 1_048_576), JSON_UPLOADS_PER_USER: '1' } });
+    server = await startTestServer({
+      env: { JSON_UPLOADS_IN_FLIGHT_BYTES: String(2 * 1_048_576), JSON_UPLOADS_PER_USER: '1' },
+    });
   });
   afterAll(async () => server?.close());
 
@@ -342,10 +406,18 @@ describe('JSON photo bodies in flight (the memory bound)', () => {
   }
 
   const post = (browser: TestBrowser, path: string, json: string) =>
-    browser.fetch(path, { method: 'POST', body: json, headers: { 'content-type': 'application/json', origin: new URL(browser.baseUrl).origin } });
+    browser.fetch(path, {
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json', origin: new URL(browser.baseUrl).origin },
+    });
 
   it('refuses an anonymous body before reading it', async () => {
-    const res = await post(server.browser(), '/api/fast-analysis', JSON.stringify({ imageData: `data:image/jpeg;base64,${'A'.repeat(4_000_000)}` }));
+    const res = await post(
+      server.browser(),
+      '/api/fast-analysis',
+      JSON.stringify({ imageData: `data:image/jpeg;base64,${'A'.repeat(4_000_000)}` }),
+    );
     expect(res.status).toBe(401);
   });
 

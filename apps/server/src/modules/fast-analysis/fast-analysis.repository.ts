@@ -38,7 +38,10 @@ export class FastAnalysisRepository {
 
   /** Gives a claimed photo back (the client upload that claimed it failed). */
   async unpair(userId: string, photoId: string): Promise<void> {
-    await this.db.update(photos).set({ pairedAt: null }).where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+    await this.db
+      .update(photos)
+      .set({ pairedAt: null })
+      .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
   }
 
   /**
@@ -66,7 +69,9 @@ export class FastAnalysisRepository {
         startedAt: now,
         finishedAt: now,
       });
-      await tx.insert(analysisEvents).values({ analysisId: r.analysisId, type: 'done', data: { result: r.result, clientUpload: true } });
+      await tx
+        .insert(analysisEvents)
+        .values({ analysisId: r.analysisId, type: 'done', data: { result: r.result, clientUpload: true } });
     });
   }
 }

@@ -21,7 +21,10 @@ export const jsonPhotoBodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) 
  * The spec's JSON analysis calls (spec 2 §7). Errors answer in the spec's shape (`success: false`, `error` a
  * sentence, `canRetry`), because spec clients read `error` as text.
  */
-export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, maxBytes, inFlight }: FastAnalysisRoutesDeps): Promise<void> {
+export async function fastAnalysisRoutes(
+  app: FastifyInstance,
+  { fastAnalysis, maxBytes, inFlight }: FastAnalysisRoutesDeps,
+): Promise<void> {
   const bodyLimit = jsonPhotoBodyLimit(maxBytes);
   const gate = new InFlightGate({ maxBytes: inFlight.bytes, perKey: inFlight.perUser });
   /**
@@ -49,7 +52,8 @@ export async function fastAnalysisRoutes(app: FastifyInstance, { fastAnalysis, m
   await app.register(async (scope) => {
     scope.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
       if (!(err instanceof AppError) && isDatabaseUnavailable(err)) err = databaseUnavailable();
-      if (err instanceof AppError && err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err instanceof AppError && err.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(err.retryAfterSeconds));
       const { status, body } = specError(err, maxBytes);
       if (status >= 500) request.log.error({ err }, 'fast analysis failed');
       return reply.status(status).send(body);
@@ -97,9 +101,19 @@ function specError(err: FastifyError | AppError | ZodError, maxBytes: number) {
   }
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
   if (status === 413) {
-    return errorReply(413, `The photo is larger than the ${Math.round((maxBytes / 1_048_576) * 10) / 10} MB limit.`, false, 'photo_too_large');
+    return errorReply(
+      413,
+      `The photo is larger than the ${Math.round((maxBytes / 1_048_576) * 10) / 10} MB limit.`,
+      false,
+      'photo_too_large',
+    );
   }
   if (status === 429) return errorReply(429, ANALYSIS_ERROR_MESSAGES.rateLimited, true, 'rate_limited');
   if (status >= 500) return errorReply(status, ANALYSIS_ERROR_MESSAGES.server, true, 'internal');
-  return errorReply(status, err.message || ANALYSIS_ERROR_MESSAGES.invalidResponse, false, err.code?.toLowerCase() ?? 'bad_request');
+  return errorReply(
+    status,
+    err.message || ANALYSIS_ERROR_MESSAGES.invalidResponse,
+    false,
+    err.code?.toLowerCase() ?? 'bad_request',
+  );
 }

@@ -15,8 +15,22 @@ const engine: AnalysisResult = {
   insideCoverage: true,
   place: { municipality: 'Miami Beach', neighbourhood: 'South Beach', zip: '33139', nearest: null },
   candidates: [
-    { lat: 25.7907, lng: -80.13, probability: 0.6, radiusMeters: 500, source: 'GPS Metadata', label: 'South Beach, Miami Beach' },
-    { lat: corner.lat, lng: corner.lng, probability: 0.4, radiusMeters: 350, source: 'Text in Photo', label: 'Little Havana, Miami' },
+    {
+      lat: 25.7907,
+      lng: -80.13,
+      probability: 0.6,
+      radiusMeters: 500,
+      source: 'GPS Metadata',
+      label: 'South Beach, Miami Beach',
+    },
+    {
+      lat: corner.lat,
+      lng: corner.lng,
+      probability: 0.4,
+      radiusMeters: 350,
+      source: 'Text in Photo',
+      label: 'Little Havana, Miami',
+    },
   ],
   explanation: ['The photo carries GPS coordinates.'],
 };
@@ -24,7 +38,14 @@ const engine: AnalysisResult = {
 describe('correctedResult', () => {
   it('picking a candidate puts it first at probability 1 and keeps the others, ruled out', () => {
     const r = correctedResult(engine, corner);
-    expect(r).toMatchObject({ outcome: 'found', lat: corner.lat, lng: corner.lng, confidence: 1, radiusMeters: null, source: 'User Confirmed' });
+    expect(r).toMatchObject({
+      outcome: 'found',
+      lat: corner.lat,
+      lng: corner.lng,
+      confidence: 1,
+      radiusMeters: null,
+      source: 'User Confirmed',
+    });
     expect(r.candidates).toHaveLength(2);
     expect(r.candidates[0]).toMatchObject({ lat: corner.lat, probability: 1, source: 'User Confirmed' });
     expect(r.candidates[1]).toMatchObject({ lat: 25.7907, probability: 0, source: 'GPS Metadata' });

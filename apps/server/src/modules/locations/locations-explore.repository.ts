@@ -45,7 +45,13 @@ export class LocationsExploreRepository {
   /** Places by how many records name them; `userId` null for the whole database. */
   popular(userId: string | null, limit: number) {
     const owner = userId ? sql`where user_id = ${userId}` : sql``;
-    return queryRows<{ location_name: string; analysis_count: number; lat: number; lng: number; last_seen: Date | string }>(
+    return queryRows<{
+      location_name: string;
+      analysis_count: number;
+      lat: number;
+      lng: number;
+      last_seen: Date | string;
+    }>(
       this.db,
       sql`select location_name, count(*)::int as analysis_count, avg(lat)::float8 as lat, avg(lng)::float8 as lng,
                  max(created_at) as last_seen

@@ -22,7 +22,10 @@ async function openStream(browser: TestBrowser) {
       buffer += decoder.decode(value, { stream: true });
       let cut: number;
       while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer.slice(0, cut).split('\n').find((l) => l.startsWith('data: '));
+        const data = buffer
+          .slice(0, cut)
+          .split('\n')
+          .find((l) => l.startsWith('data: '));
         buffer = buffer.slice(cut + 2);
         if (data) messages.push(JSON.parse(data.slice(6)));
       }
@@ -78,7 +81,8 @@ describe('announcements (GET/POST/DELETE /api/notifications)', () => {
   });
 
   it('shows the newest one; clearAll=false removes only that, clearAll=true removes all', async () => {
-    const post = (title: string) => founder.api('/api/notifications', { method: 'POST', body: { title, message: 'm' } });
+    const post = (title: string) =>
+      founder.api('/api/notifications', { method: 'POST', body: { title, message: 'm' } });
     await post('first');
     await new Promise((r) => setTimeout(r, 5));
     await post('second');
@@ -93,7 +97,10 @@ describe('announcements (GET/POST/DELETE /api/notifications)', () => {
 
   it('does not show an expired announcement', async () => {
     const expiresAt = new Date(Date.now() + 1500).toISOString();
-    const posted = await founder.api('/api/notifications', { method: 'POST', body: { title: 'soon gone', message: 'm', expiresAt } });
+    const posted = await founder.api('/api/notifications', {
+      method: 'POST',
+      body: { title: 'soon gone', message: 'm', expiresAt },
+    });
     expect(posted.status).toBe(201);
     expect((await user.api('/api/notifications')).body.current.title).toBe('soon gone');
     await new Promise((r) => setTimeout(r, 1600));
@@ -101,18 +108,25 @@ describe('announcements (GET/POST/DELETE /api/notifications)', () => {
   });
 
   it('refuses writes from non-founders (403) and from anonymous visitors (401); the banner itself is public', async () => {
-    expect((await user.api('/api/notifications', { method: 'POST', body: { title: 't', message: 'm' } })).status).toBe(403);
+    expect((await user.api('/api/notifications', { method: 'POST', body: { title: 't', message: 'm' } })).status).toBe(
+      403,
+    );
     expect((await user.api('/api/notifications?clearAll=true', { method: 'DELETE' })).status).toBe(403);
     const anon = server.browser();
     // Spec 2 §4: the banner is for every visitor on every screen, signed out included.
-    const posted = await founder.api('/api/notifications', { method: 'POST', body: { title: 'Public', message: 'For all' } });
+    const posted = await founder.api('/api/notifications', {
+      method: 'POST',
+      body: { title: 'Public', message: 'For all' },
+    });
     expect(posted.status).toBe(201);
     const seen = await anon.api('/api/notifications');
     expect(seen.status).toBe(200);
     expect(seen.body.current).toMatchObject({ title: 'Public', message: 'For all' });
     expect(JSON.stringify(seen.body)).not.toMatch(/founder|@/i);
     expect((await founder.api('/api/notifications?clearAll=true', { method: 'DELETE' })).status).toBe(200);
-    expect((await anon.api('/api/notifications', { method: 'POST', body: { title: 't', message: 'm' } })).status).toBe(401);
+    expect((await anon.api('/api/notifications', { method: 'POST', body: { title: 't', message: 'm' } })).status).toBe(
+      401,
+    );
     expect((await anon.fetch('/api/notifications/stream')).status).toBe(401);
   });
 
@@ -121,7 +135,10 @@ describe('announcements (GET/POST/DELETE /api/notifications)', () => {
     [{ title: 't', message: 'm', priority: 'loud' }, 'priority: must be normal or urgent'],
     [{ title: 't', message: 'm', actionLink: 'javascript:alert(1)' }, 'actionLink: must be a relative path'],
     [{ title: 't', message: 'm', actionLink: 'http://example.com' }, 'actionLink: must be a relative path'],
-    [{ title: 't', message: 'm', expiresAt: new Date(Date.now() - 60_000).toISOString() }, 'expiresAt: must be in the future'],
+    [
+      { title: 't', message: 'm', expiresAt: new Date(Date.now() - 60_000).toISOString() },
+      'expiresAt: must be in the future',
+    ],
     [{ title: 't', message: 'm', expiresAt: 'tomorrow' }, 'expiresAt'],
   ])('answers 400 with a readable message for %j', async (body, text) => {
     const res = await founder.api('/api/notifications', { method: 'POST', body });
@@ -159,7 +176,10 @@ describe(`announcement stream (${testDatabaseKind()})`, () => {
     try {
       await stream.until(() => stream.messages.length === 1);
       expect(stream.messages[0]).toEqual({ current: null });
-      const posted = await founder.api('/api/notifications', { method: 'POST', body: { title: 'Live', message: 'now' } });
+      const posted = await founder.api('/api/notifications', {
+        method: 'POST',
+        body: { title: 'Live', message: 'now' },
+      });
       expect(posted.status).toBe(201);
       await stream.until(() => stream.messages.length === 2);
       expect(stream.messages[1]!.current).toMatchObject({ id: posted.body.notification.id, title: 'Live' });

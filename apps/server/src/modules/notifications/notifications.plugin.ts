@@ -6,7 +6,10 @@ import { NotificationsService } from './notifications.service';
 import { notificationsRoutes } from './notifications.routes';
 
 /** The announcement banner's server side: store, routes, and listening for changes made in other processes. */
-export async function registerNotifications(app: FastifyInstance, { database, pubsub }: { database: Database; pubsub: PubSub }) {
+export async function registerNotifications(
+  app: FastifyInstance,
+  { database, pubsub }: { database: Database; pubsub: PubSub },
+) {
   const notifications = new NotificationsService(new NotificationsRepository(database.db), pubsub, (message, error) =>
     app.log.warn({ err: error }, message),
   );

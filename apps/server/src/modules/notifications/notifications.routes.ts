@@ -8,7 +8,10 @@ import type { NotificationsService } from './notifications.service';
 const HEARTBEAT_MS = 25_000;
 
 /** Spec 2 §7 notification calls, plus a stream that pushes the current announcement when it changes. */
-export function notificationsRoutes(app: FastifyInstance, { notifications }: { notifications: NotificationsService }): void {
+export function notificationsRoutes(
+  app: FastifyInstance,
+  { notifications }: { notifications: NotificationsService },
+): void {
   const openEventStream = eventStreams(app, { heartbeatMs: HEARTBEAT_MS, retryMs: 3000 });
 
   // Public: the spec's banner is for every visitor on every screen, signed out included. The announcement is

@@ -11,7 +11,11 @@ const dms = (value: number) => {
 };
 
 /** A JPEG carrying EXIF GPS written by libvips' EXIF writer, as a phone would. */
-export async function gpsJpeg(lat: number, lng: number, opts: { accuracyM?: number; width?: number; height?: number } = {}): Promise<Buffer> {
+export async function gpsJpeg(
+  lat: number,
+  lng: number,
+  opts: { accuracyM?: number; width?: number; height?: number } = {},
+): Promise<Buffer> {
   const gps: Record<string, string> = {
     GPSLatitudeRef: lat >= 0 ? 'N' : 'S',
     GPSLatitude: dms(lat),
@@ -26,7 +30,9 @@ export async function gpsJpeg(lat: number, lng: number, opts: { accuracyM?: numb
 }
 
 export async function plainJpeg(width = 320, height = 240): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#804020' } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#804020' } })
+    .jpeg()
+    .toBuffer();
 }
 
 /**

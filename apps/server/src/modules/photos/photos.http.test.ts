@@ -26,7 +26,11 @@ const upload = uploadPhotos;
 const waitFor = waitForAnalysis;
 
 /** Reads an SSE stream to its end (the server closes it after done/failed). */
-async function readEvents(browser: TestBrowser, id: string, headers: Record<string, string> = {}): Promise<AnalysisEvent[]> {
+async function readEvents(
+  browser: TestBrowser,
+  id: string,
+  headers: Record<string, string> = {},
+): Promise<AnalysisEvent[]> {
   const response = await browser.fetch(`/api/analyses/${id}/events`, { headers });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
@@ -47,7 +51,10 @@ async function counts(server: TestServer) {
 }
 
 /** A multipart upload of `megabytes` MB of JPEG-looking bytes, written chunk by chunk over a raw socket. */
-async function streamedUpload(browser: TestBrowser, megabytes: number): Promise<{ status: number; body: { error?: { code: string; message: string } } }> {
+async function streamedUpload(
+  browser: TestBrowser,
+  megabytes: number,
+): Promise<{ status: number; body: { error?: { code: string; message: string } } }> {
   const url = new URL('/api/photos', browser.baseUrl);
   const boundary = 'vtboundary123';
   const chunk = Buffer.alloc(1024 * 1024, 0x55);
@@ -71,7 +78,9 @@ async function streamedUpload(browser: TestBrowser, megabytes: number): Promise<
     req.on('error', (error) => (answered ? undefined : reject(error)));
     (async () => {
       const write = (b: Buffer | string) => new Promise<void>((r) => (req.write(b) ? r() : req.once('drain', r)));
-      await write(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      await write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
       await write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
       for (let i = 0; i < megabytes && !answered && !req.destroyed; i++) await write(chunk);
       if (!req.destroyed) req.end(`\r\n--${boundary}--\r\n`);
@@ -87,7 +96,9 @@ describe('POST /api/photos and the analysis job', () => {
   let bob: TestBrowser;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { FOUNDER_EMAILS: 'boss@example.com', UPLOAD_MAX_BYTES: String(25 * 1024 * 1024) } });
+    server = await startTestServer({
+      env: { FOUNDER_EMAILS: 'boss@example.com', UPLOAD_MAX_BYTES: String(25 * 1024 * 1024) },
+    });
     alice = await server.signIn('alice@example.com', 'Alice');
     bob = await server.signIn('bob@example.com', 'Bob');
   });
@@ -102,7 +113,9 @@ describe('POST /api/photos and the analysis job', () => {
   });
 
   it('locates a GPS photo taken in Miami-Dade: queued → done, position, stripped derivatives, original deleted', async () => {
-    const res = await upload(alice, [{ name: 'brickell.jpg', data: await gpsJpeg(25.7663, -80.1936, { accuracyM: 8, width: 3000, height: 2000 }) }]);
+    const res = await upload(alice, [
+      { name: 'brickell.jpg', data: await gpsJpeg(25.7663, -80.1936, { accuracyM: 8, width: 3000, height: 2000 }) },
+    ]);
     expect(res.status).toBe(202);
     const body = PhotoUploadResponseSchema.parse(res.body);
     expect(body.analyses).toHaveLength(1);
@@ -119,7 +132,9 @@ describe('POST /api/photos and the analysis job', () => {
     expect(result.confidence).toBeGreaterThan(0.9);
     expect(analysis.confidence_score).toBe(result.confidence);
     expect(analysis.evidence[0]).toMatchObject({ locator: 'metadata', kind: 'position' });
-    expect(Object.keys(analysis.timings)).toEqual(expect.arrayContaining(['readMetadata', 'makeDerivatives', 'runLocators', 'fuse', 'save', 'locatedMs']));
+    expect(Object.keys(analysis.timings)).toEqual(
+      expect.arrayContaining(['readMetadata', 'makeDerivatives', 'runLocators', 'fuse', 'save', 'locatedMs']),
+    );
     // The save step is timed after it stored the result, and the stored figure says so (it was once always 0).
     expect(analysis.timings.save).toBeGreaterThan(0);
     // Located counts from the job's start to the stored fused result: every step before it, none after.
@@ -181,7 +196,8 @@ describe('POST /api/photos and the analysis job', () => {
     const again = (await upload(alice, [{ name: 'again.jpg', data: bytes }])).body.analyses[0].analysisId;
     const bobs = (await upload(bob, [{ name: 'bobs.jpg', data: bytes }])).body.analyses[0].analysisId;
     await Promise.all([waitFor(alice, first), waitFor(alice, again), waitFor(bob, bobs)]);
-    const get = async (b: TestBrowser, id: string) => AnalysisSchema.parse((await b.api(`/api/analyses/${id}`)).body.analysis);
+    const get = async (b: TestBrowser, id: string) =>
+      AnalysisSchema.parse((await b.api(`/api/analyses/${id}`)).body.analysis);
     expect((await get(alice, first)).duplicateOf).toBeNull();
     expect((await get(alice, again)).duplicateOf).toMatchObject({ analysisId: first, fileName: 'first.jpg' });
     // Another user's copy of the same bytes is not theirs to be pointed at.
@@ -195,7 +211,14 @@ describe('POST /api/photos and the analysis job', () => {
     const late = await readEvents(alice, id);
     // The place is found and streamed before the derivatives are made.
     // Each locator starts and finishes; the text and gallery locators skip themselves because the GPS fix is precise.
-    const locators = ['locator_started', 'locator_finished', 'locator_started', 'locator_finished', 'locator_started', 'locator_finished'];
+    const locators = [
+      'locator_started',
+      'locator_finished',
+      'locator_started',
+      'locator_finished',
+      'locator_started',
+      'locator_finished',
+    ];
     const order = ['received', 'started', 'metadata_read', ...locators, 'fused', 'derivatives_made', 'done'];
     expect(live.map((e) => e.type)).toEqual(order);
     expect(late.map((e) => e.type)).toEqual(order);
@@ -203,8 +226,13 @@ describe('POST /api/photos and the analysis job', () => {
     const finished = live.filter((e) => e.type === 'locator_finished').map((e) => e.data);
     expect(finished[0]).toMatchObject({ locator: 'metadata' });
     expect(finished[1]).toMatchObject({ locator: 'text', evidence: [{ kind: 'absent', details: { skipped: true } }] });
-    expect((finished[1]!.evidence as Array<{ summary: string }>)[0]!.summary).toMatch(/GPS already places it within 5 m/);
-    expect(finished[2]).toMatchObject({ locator: 'gallery', evidence: [{ kind: 'absent', details: { skipped: true } }] });
+    expect((finished[1]!.evidence as Array<{ summary: string }>)[0]!.summary).toMatch(
+      /GPS already places it within 5 m/,
+    );
+    expect(finished[2]).toMatchObject({
+      locator: 'gallery',
+      evidence: [{ kind: 'absent', details: { skipped: true } }],
+    });
     expect((live.at(-1)!.data.result as { outcome: string }).outcome).toBe('found');
     // Resuming after an id replays only what came later.
     const resumed = await readEvents(alice, id, { 'last-event-id': String(live[order.indexOf('fused')]!.id) });
@@ -215,11 +243,17 @@ describe('POST /api/photos and the analysis job', () => {
   });
 
   it('decodes iPhone HEIC through the WASM decoder and reports a place outside coverage where it is', async () => {
-    const res = await upload(alice, [{ name: 'IMG_5195.HEIC', data: readFileSync(`${IMAGES}/parser-samples/with-gps/IMG_5195.HEIC`) }]);
+    const res = await upload(alice, [
+      { name: 'IMG_5195.HEIC', data: readFileSync(`${IMAGES}/parser-samples/with-gps/IMG_5195.HEIC`) },
+    ]);
     expect(res.status).toBe(202);
     const analysis = await waitFor(alice, res.body.analyses[0].analysisId, 30_000);
     expect(analysis.status).toBe('done');
-    expect(analysis.analysis_result).toMatchObject({ outcome: 'outside_coverage', insideCoverage: false, source: 'GPS Metadata' });
+    expect(analysis.analysis_result).toMatchObject({
+      outcome: 'outside_coverage',
+      insideCoverage: false,
+      source: 'GPS Metadata',
+    });
     expect(analysis.analysis_result!.lat).toBeCloseTo(39.0513, 3);
     expect(analysis.analysis_result!.lng).toBeCloseTo(-94.2888, 3);
     const display = Buffer.from(await (await alice.fetch(`/api/photos/${analysis.photoId}/display`)).arrayBuffer());
@@ -233,7 +267,9 @@ describe('POST /api/photos and the analysis job', () => {
   });
 
   it('decodes the iPhone 7 HEIC sample too (stripped 1600 px display, real pixels)', async () => {
-    const res = await upload(alice, [{ name: 'heic-iphone7.heic', data: readFileSync(`${IMAGES}/parser-samples/with-gps/heic-iphone7.heic`) }]);
+    const res = await upload(alice, [
+      { name: 'heic-iphone7.heic', data: readFileSync(`${IMAGES}/parser-samples/with-gps/heic-iphone7.heic`) },
+    ]);
     expect(res.status).toBe(202);
     const analysis = await waitFor(alice, res.body.analyses[0].analysisId, 30_000);
     expect(analysis.status).toBe('done');
@@ -287,25 +323,50 @@ describe('POST /api/photos and the analysis job', () => {
     };
 
     it('zero-byte file → 400', async () => {
-      expect(await expectRejected([{ name: 'empty.jpg', data: Buffer.alloc(0) }], 400, 'empty_file')).toContain('empty');
+      expect(await expectRejected([{ name: 'empty.jpg', data: Buffer.alloc(0) }], 400, 'empty_file')).toContain(
+        'empty',
+      );
     });
     it('random bytes → 415', async () => {
       const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251));
-      expect(await expectRejected([{ name: 'random.jpg', data: random }], 415, 'unsupported_type')).toContain('not a supported photo');
+      expect(await expectRejected([{ name: 'random.jpg', data: random }], 415, 'unsupported_type')).toContain(
+        'not a supported photo',
+      );
     });
     it('a GIF → 415', async () => {
-      await expectRejected([{ name: 'anim.gif', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') }], 415, 'unsupported_type');
+      await expectRejected(
+        [{ name: 'anim.gif', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') }],
+        415,
+        'unsupported_type',
+      );
     });
     it('truncated JPEG → 400', async () => {
       const full = await plainJpeg(1200, 900);
-      expect(await expectRejected([{ name: 'cut.jpg', data: full.subarray(0, Math.floor(full.length / 2)) }], 400, 'unreadable_image')).toContain('truncated');
+      expect(
+        await expectRejected(
+          [{ name: 'cut.jpg', data: full.subarray(0, Math.floor(full.length / 2)) }],
+          400,
+          'unreadable_image',
+        ),
+      ).toContain('truncated');
     });
     it('a 30000×30000 PNG → 413 before decoding', async () => {
-      const msg = await expectRejected([{ name: 'bomb.png', data: hugePngHeader(30000, 30000) }], 413, 'too_many_pixels');
+      const msg = await expectRejected(
+        [{ name: 'bomb.png', data: hugePngHeader(30000, 30000) }],
+        413,
+        'too_many_pixels',
+      );
       expect(msg).toContain('30000×30000');
     });
     it('one bad file among good ones rejects the whole request', async () => {
-      await expectRejected([{ name: 'ok.jpg', data: await plainJpeg() }, { name: 'bad.jpg', data: Buffer.alloc(0) }], 400, 'empty_file');
+      await expectRejected(
+        [
+          { name: 'ok.jpg', data: await plainJpeg() },
+          { name: 'bad.jpg', data: Buffer.alloc(0) },
+        ],
+        400,
+        'empty_file',
+      );
       expect(await server.app.analysisEngine.storage.list('originals')).toEqual([]);
     });
     it('a request that is not multipart → 415', async () => {
@@ -349,7 +410,8 @@ describe('POST /api/photos and the analysis job', () => {
       expect(await tempFiles(server)).toEqual([]);
       // Files that are not images at all are refused, never queued.
       for (const [file, outcome] of Object.entries(outcomes)) {
-        if (file.endsWith('README') || /crash-(167e|25db|2860|2a6f|4c16|d6ab|d8db|f002)/.test(file)) expect(outcome, file).toMatch(/^415/);
+        if (file.endsWith('README') || /crash-(167e|25db|2860|2a6f|4c16|d6ab|d8db|f002)/.test(file))
+          expect(outcome, file).toMatch(/^415/);
         // These carry a TIFF signature but no readable image: the type is supported, the file is broken.
         if (/crash-(101c|15e5|80d7)/.test(file)) expect(outcome, file).toBe('400 unreadable_image');
       }

@@ -32,7 +32,11 @@ export class PhotosRepository {
         });
         const [event] = await tx
           .insert(analysisEvents)
-          .values({ analysisId: item.analysisId, type: 'received', data: { fileName: item.photo.originalName, format: item.photo.format } })
+          .values({
+            analysisId: item.analysisId,
+            type: 'received',
+            data: { fileName: item.photo.originalName, format: item.photo.format },
+          })
           .returning();
         out.push({ photoId: item.photo.id, analysisId: item.analysisId, event: event! });
       }

@@ -7,17 +7,31 @@ import type { PhotosService, StagedPhoto } from './photos.service';
 export type PhotosRoutesDeps = { photos: PhotosService; maxBytes: number; maxFiles: number };
 
 /** Photo intake and the owner-only derivatives. Multipart is registered here only, not app-wide. */
-export async function photosRoutes(app: FastifyInstance, { photos, maxBytes, maxFiles }: PhotosRoutesDeps): Promise<void> {
+export async function photosRoutes(
+  app: FastifyInstance,
+  { photos, maxBytes, maxFiles }: PhotosRoutesDeps,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       // busboy truncates a file at fileSize; the service turns that into a 413 naming the file.
-      limits: { fileSize: maxBytes, files: maxFiles, fields: 20, fieldSize: 4096, parts: maxFiles + 20, headerPairs: 200 },
+      limits: {
+        fileSize: maxBytes,
+        files: maxFiles,
+        fields: 20,
+        fieldSize: 4096,
+        parts: maxFiles + 20,
+        headerPairs: 200,
+      },
     });
 
     scope.post('/api/photos', async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
-        throw new AppError(415, 'not_multipart', 'Send photos as multipart/form-data: a form with one or more image files.');
+        throw new AppError(
+          415,
+          'not_multipart',
+          'Send photos as multipart/form-data: a form with one or more image files.',
+        );
       }
       // Over the weekly limit: refused before any file is read or decoded.
       await photos.ensureRoom(user);
@@ -46,13 +60,22 @@ export async function photosRoutes(app: FastifyInstance, { photos, maxBytes, max
 function multipartError(error: unknown, maxFiles: number): unknown {
   const code = (error as { code?: string })?.code;
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return new AppError(413, 'too_many_files', `Too many files in one upload: send at most ${maxFiles} photos at a time.`);
+    return new AppError(
+      413,
+      'too_many_files',
+      `Too many files in one upload: send at most ${maxFiles} photos at a time.`,
+    );
   }
   if (code === 'FST_FIELDS_LIMIT') return new AppError(413, 'too_many_fields', 'The upload form has too many fields.');
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'photo_too_large', 'A photo is larger than the upload limit.');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, 'not_multipart', 'Send photos as multipart/form-data.');
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(413, 'photo_too_large', 'A photo is larger than the upload limit.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError(415, 'not_multipart', 'Send photos as multipart/form-data.');
   const message = (error as Error)?.message ?? '';
-  if (!(error instanceof AppError) && /terminated early|Unexpected end of form|Malformed part header|boundary/i.test(message)) {
+  if (
+    !(error instanceof AppError) &&
+    /terminated early|Unexpected end of form|Malformed part header|boundary/i.test(message)
+  ) {
     return new AppError(400, 'bad_upload', 'The upload was cut off or malformed. Please try again.');
   }
   return error;

@@ -32,8 +32,16 @@ describe('photos on S3-compatible storage (STORAGE_DRIVER=s3)', () => {
     expect(server.app.analysisEngine.storage).toBeInstanceOf(S3Storage);
     const alice = await server.signIn('alice@example.com', 'Alice');
     const form = new FormData();
-    form.append('photo', new Blob([await gpsJpeg(25.7663, -80.1936, { accuracyM: 8, width: 2400, height: 1600 })]), 'brickell.jpg');
-    const response = await alice.fetch('/api/photos', { method: 'POST', body: form, headers: { origin: new URL(alice.baseUrl).origin } });
+    form.append(
+      'photo',
+      new Blob([await gpsJpeg(25.7663, -80.1936, { accuracyM: 8, width: 2400, height: 1600 })]),
+      'brickell.jpg',
+    );
+    const response = await alice.fetch('/api/photos', {
+      method: 'POST',
+      body: form,
+      headers: { origin: new URL(alice.baseUrl).origin },
+    });
     expect(response.status).toBe(202);
     const [queued] = PhotoUploadResponseSchema.parse(await response.json()).analyses;
 

@@ -58,7 +58,8 @@ export class PhotosService {
     const { maxBytes } = this.deps;
     let byteSize = 0;
     const hash = createHash('sha256');
-    const tooLarge = () => new AppError(413, 'photo_too_large', `"${fileName}" is larger than the ${mb(maxBytes)} limit for one photo.`);
+    const tooLarge = () =>
+      new AppError(413, 'photo_too_large', `"${fileName}" is larger than the ${mb(maxBytes)} limit for one photo.`);
     try {
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
@@ -74,7 +75,11 @@ export class PhotosService {
 
       const format = sniffFormat(await readHead(tempPath));
       if (!format) {
-        throw new AppError(415, 'unsupported_type', `"${fileName}" is not a supported photo. Upload a ${ACCEPTED} image.`);
+        throw new AppError(
+          415,
+          'unsupported_type',
+          `"${fileName}" is not a supported photo. Upload a ${ACCEPTED} image.`,
+        );
       }
       const { width, height } = await this.deps.decoder.probe(tempPath);
       await this.deps.decoder.verify(tempPath, format);
@@ -183,7 +188,10 @@ async function readHead(path: string): Promise<Uint8Array> {
 /** The name as shown to its owner: no path, no control characters, bounded length. */
 function cleanName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'photo';
 }

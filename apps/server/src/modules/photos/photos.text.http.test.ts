@@ -29,9 +29,17 @@ describe('photos located by their text (no GPS, no vision model)', () => {
   });
 
   it('a street sign at SW 8 St and SW 27 Ave comes back at that corner, with the words and where they were read', async () => {
-    const sign = await streetSign([{ name: 'SW 8 ST', block: '2700' }, { name: 'SW 27 AVE', block: '800' }]);
+    const sign = await streetSign([
+      { name: 'SW 8 ST', block: '2700' },
+      { name: 'SW 27 AVE', block: '800' },
+    ]);
     // Composed without metadata: sharp writes none unless asked, so only the text can place it.
-    const photo = await composeScene(street, sign, { at: { x: 0.3, y: 0.18 }, widthShare: 0.36, rotateDeg: 4, blurSigma: 0.5 }, mulberry32(11));
+    const photo = await composeScene(
+      street,
+      sign,
+      { at: { x: 0.3, y: 0.18 }, widthShare: 0.36, rotateDeg: 4, blurSigma: 0.5 },
+      mulberry32(11),
+    );
     const res = await uploadPhotos(alice, [{ name: 'corner.jpg', data: photo, type: 'image/jpeg' }]);
     expect(res.status).toBe(202);
     const { analyses } = PhotoUploadResponseSchema.parse(res.body);
@@ -63,7 +71,21 @@ describe('photos located by their text (no GPS, no vision model)', () => {
   it('a 12 MP phone photo of a small mixed-case sign with raised ordinals, at dusk, is placed at its corner', async () => {
     // "SW 8th St" over "SW 27th Ave", 8 % of a 4000 px photo wide (letters ~14 px tall), slanted, then darkened.
     const sign = await streetSign([{ name: 'SW 8th St' }, { name: 'SW 27th Ave' }]);
-    const day = await composeScene(street, sign, { at: { x: 0.55, y: 0.25 }, widthShare: 0.08, rotateDeg: -9, skew: 0.08, blurSigma: 0.6, noise: 5, photoWidth: 4000, jpegQuality: 80 }, mulberry32(21));
+    const day = await composeScene(
+      street,
+      sign,
+      {
+        at: { x: 0.55, y: 0.25 },
+        widthShare: 0.08,
+        rotateDeg: -9,
+        skew: 0.08,
+        blurSigma: 0.6,
+        noise: 5,
+        photoWidth: 4000,
+        jpegQuality: 80,
+      },
+      mulberry32(21),
+    );
     const dusk = await sharp(day).modulate({ brightness: 0.45 }).tint('#8a7bb0').jpeg({ quality: 75 }).toBuffer();
     const res = await uploadPhotos(alice, [{ name: 'dusk-corner.jpg', data: dusk, type: 'image/jpeg' }]);
     const { analyses } = PhotoUploadResponseSchema.parse(res.body);
@@ -85,9 +107,16 @@ describe('photos located by their text (no GPS, no vision model)', () => {
 
   it('a photo with no GPS and nothing legible stays the honest low-confidence fallback', async () => {
     const plain = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/DSCN0010.jpg'));
-    const photo = await composeScene(plain, await streetSign([{ name: ' ' }]), { at: { x: 0.9, y: 0.9 }, widthShare: 0.05 });
+    const photo = await composeScene(plain, await streetSign([{ name: ' ' }]), {
+      at: { x: 0.9, y: 0.9 },
+      widthShare: 0.05,
+    });
     const res = await uploadPhotos(alice, [{ name: 'nothing.jpg', data: photo, type: 'image/jpeg' }]);
-    const analysis = await waitForAnalysis(alice, PhotoUploadResponseSchema.parse(res.body).analyses[0]!.analysisId, 60_000);
+    const analysis = await waitForAnalysis(
+      alice,
+      PhotoUploadResponseSchema.parse(res.body).analyses[0]!.analysisId,
+      60_000,
+    );
     expect(analysis.analysis_result).toMatchObject({ outcome: 'fallback', confidence: 0.3, source: 'Fallback' });
     expect(analysis.evidence.find((e) => e.locator === 'text')).toMatchObject({ kind: 'absent' });
   }, 90_000);

@@ -14,7 +14,9 @@ export function siteRoutes(app: FastifyInstance, deps: { config: Config; benchma
     authProvider: deps.config.oidc.kind,
   }));
 
-  app.get('/api/benchmarks/latest', async (): Promise<LatestBenchmarks> => readBenchmarks(deps.benchmarkFile ?? BENCHMARK_SUMMARY_FILE));
+  app.get('/api/benchmarks/latest', async (): Promise<LatestBenchmarks> =>
+    readBenchmarks(deps.benchmarkFile ?? BENCHMARK_SUMMARY_FILE),
+  );
 }
 
 /** A missing or malformed summary means "not yet measured", never an invented figure. */

@@ -59,8 +59,12 @@ export function Component() {
             </p>
           )}
           {!isAuthenticated && asked && (
-            <p role="status" className="mt-6 max-w-xl rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-fg">
-              Sign in to open <span className="font-mono">{asked}</span>. You will be taken there once you are signed in.
+            <p
+              role="status"
+              className="mt-6 max-w-xl rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-fg"
+            >
+              Sign in to open <span className="font-mono">{asked}</span>. You will be taken there once you are signed
+              in.
             </p>
           )}
           <div className="mt-8 flex flex-wrap gap-3">

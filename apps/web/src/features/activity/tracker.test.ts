@@ -30,7 +30,11 @@ function scriptedTransport(answers: Array<number | 'network'> = []) {
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 
 function tracker(transport: ActivityTransport, storage = new MemoryStorage(), warn = vi.fn()) {
-  return { t: new ActivityTracker('ada@example.com', { transport, storage, page: () => '/dashboard', warn }), storage, warn };
+  return {
+    t: new ActivityTracker('ada@example.com', { transport, storage, page: () => '/dashboard', warn }),
+    storage,
+    warn,
+  };
 }
 
 beforeEach(() => {
@@ -52,7 +56,8 @@ describe('rules', () => {
   });
   it('tracks only e-mail-shaped identifiers', () => {
     expect(ActivityTracker.accepts('ada@example.com')).toBe(true);
-    for (const bad of ['ada', 'ada@example', 'a da@example.com', 'a@b@c.com', '', null]) expect(ActivityTracker.accepts(bad)).toBe(false);
+    for (const bad of ['ada', 'ada@example', 'a da@example.com', 'a@b@c.com', '', null])
+      expect(ActivityTracker.accepts(bad)).toBe(false);
   });
 });
 
@@ -89,7 +94,9 @@ describe('sending', () => {
     await vi.advanceTimersByTimeAsync(4000);
     expect(s.events.map((e) => e.at - T0)).toEqual([0, 2000, 6000]);
     expect(await result).toBe('queued');
-    expect(JSON.parse(storage.getItem(ACTIVITY_QUEUE_KEY)!)).toEqual([expect.objectContaining({ action: 'image_analysis', details: { id: 'a1' } })]);
+    expect(JSON.parse(storage.getItem(ACTIVITY_QUEUE_KEY)!)).toEqual([
+      expect.objectContaining({ action: 'image_analysis', details: { id: 'a1' } }),
+    ]);
 
     await t.beat();
     expect(s.events.at(-1)!.event.action).toBe('image_analysis');
@@ -183,13 +190,15 @@ describe('sending', () => {
     t.navigation('/settings');
     await t.stop({ logout: true });
     expect(s.events.map((e) => e.event.action)).toEqual(['user_login', 'user_logout']);
-    expect(JSON.parse(storage.getItem(ACTIVITY_QUEUE_KEY)!)).toEqual([expect.objectContaining({ action: 'page_navigation' })]);
+    expect(JSON.parse(storage.getItem(ACTIVITY_QUEUE_KEY)!)).toEqual([
+      expect.objectContaining({ action: 'page_navigation' }),
+    ]);
     await vi.advanceTimersByTimeAsync(600_000);
     expect(s.events).toHaveLength(2);
     expect(t.track('feature_usage')).toBeUndefined();
   });
 
-  it('never sends another account\'s queued events as this user', async () => {
+  it("never sends another account's queued events as this user", async () => {
     const s = scriptedTransport();
     const storage = new MemoryStorage();
     storage.setItem(ACTIVITY_QUEUE_KEY, JSON.stringify([{ userEmail: 'other@example.com', action: 'feature_usage' }]));
@@ -206,7 +215,9 @@ describe('sending', () => {
     t.unload();
     await vi.advanceTimersByTimeAsync(0);
     expect(s.events.map((e) => [e.event.action, e.at - T0])).toEqual([['page_unload', 0]]);
-    expect(JSON.parse(storage.getItem(ACTIVITY_QUEUE_KEY)!)).toEqual([expect.objectContaining({ action: 'page_navigation' })]);
+    expect(JSON.parse(storage.getItem(ACTIVITY_QUEUE_KEY)!)).toEqual([
+      expect.objectContaining({ action: 'page_navigation' }),
+    ]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(s.events).toHaveLength(1);
     await t.stop();

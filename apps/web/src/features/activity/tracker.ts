@@ -6,7 +6,12 @@ import { TIMING, isEmailShaped, type ActivityAction, type ActivityEvent, type Us
  */
 
 /** Sent at once; everything else waits out a 5 s debounce per action so bursts become one event. */
-export const CRITICAL_ACTIONS: ReadonlySet<ActivityAction> = new Set(['user_login', 'user_logout', 'image_analysis', 'error_occurred']);
+export const CRITICAL_ACTIONS: ReadonlySet<ActivityAction> = new Set([
+  'user_login',
+  'user_logout',
+  'image_analysis',
+  'error_occurred',
+]);
 export const ACTIVITY_QUEUE_KEY = 'vt.activity.queue';
 /** The queue is bounded so a long outage cannot fill the browser's storage; the oldest events go first. */
 export const ACTIVITY_QUEUE_MAX = 100;

@@ -16,5 +16,6 @@ const send = async (method: 'POST' | 'PUT', url: string, body: unknown): Promise
 /** The real server calls of spec 2 §7. Statuses are returned, not thrown, so the tracker can classify them. */
 export const fetchTransport: ActivityTransport = {
   sendEvent: (event: ActivityEvent) => send('POST', '/api/users/activity', event),
-  sendStatus: (email: string, status: UserStatus) => send('PUT', `/api/users/${encodeURIComponent(email)}/status`, status),
+  sendStatus: (email: string, status: UserStatus) =>
+    send('PUT', `/api/users/${encodeURIComponent(email)}/status`, status),
 };

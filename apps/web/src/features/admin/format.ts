@@ -14,7 +14,9 @@ export function sinceText(iso: string, now: Date = new Date()): string {
 }
 
 /** A random code a founder can hand out: 4 groups of 4 from an alphabet without look-alikes (0/O, 1/I/L). */
-export function generateAccessCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function generateAccessCode(
+  random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
   const bytes = random(16);
   const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]!);

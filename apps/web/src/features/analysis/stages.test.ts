@@ -78,7 +78,10 @@ describe('stage reducer', () => {
     expect(s5.result).toEqual(result);
     expect(statuses(s5)).toMatchObject({ fused: 'done', derivatives: 'active' });
 
-    const s6 = applyEvent(s5, ev('derivatives_made', { thumbnailUrl: '/api/photos/p/thumbnail', width: 640, height: 480 }));
+    const s6 = applyEvent(
+      s5,
+      ev('derivatives_made', { thumbnailUrl: '/api/photos/p/thumbnail', width: 640, height: 480 }),
+    );
     expect(statuses(s6).derivatives).toBe('done');
     expect(s6.thumbnailUrl).toBe('/api/photos/p/thumbnail');
 

@@ -35,7 +35,11 @@ const stage = (key: string, label: string): Stage => ({
 /** Locators appear as their events arrive; they sit between these two groups. */
 const BEFORE_LOCATORS = [stage('received', 'Photo received'), stage('metadata', 'Metadata read')];
 // The engine locates first and makes the stored images after (a pixel-reading locator may make them earlier).
-const AFTER_LOCATORS = [stage('fused', 'Evidence fused'), stage('derivatives', 'Thumbnail made'), stage('finished', 'Done')];
+const AFTER_LOCATORS = [
+  stage('fused', 'Evidence fused'),
+  stage('derivatives', 'Thumbnail made'),
+  stage('finished', 'Done'),
+];
 
 export function initialRunState(): RunState {
   return {

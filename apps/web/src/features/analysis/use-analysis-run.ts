@@ -103,8 +103,7 @@ export function useAnalysisRun() {
         if (analysis.status === 'done' || analysis.status === 'failed') {
           dispatch({ type: 'finished', analysis });
           trackActivity('image_analysis', { analysisId: id, status: analysis.status });
-        }
-        else dispatch({ type: 'error', error: userErrorFor({ network: true }) });
+        } else dispatch({ type: 'error', error: userErrorFor({ network: true }) });
       } catch (error) {
         if (!signal.aborted) dispatch({ type: 'error', error: errorFrom(error) });
       } finally {

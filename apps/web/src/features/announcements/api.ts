@@ -22,7 +22,8 @@ export function useCurrentAnnouncement(streaming: boolean) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: NOTIFICATIONS_KEY,
-    queryFn: ({ signal }) => apiGet('/api/notifications', NotificationCurrentResponseSchema, { signal, reportAuthErrors: false }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/notifications', NotificationCurrentResponseSchema, { signal, reportAuthErrors: false }),
     refetchInterval: TIMING.notificationPollMs,
     // Spec 2 §8: a failed fetch leaves the banner as it was.
     retry: false,
@@ -33,7 +34,11 @@ export function useCurrentAnnouncement(streaming: boolean) {
     source.addEventListener('notification', (event) => {
       try {
         const parsed = NotificationStreamMessageSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (parsed.success) client.setQueryData<NotificationCurrentResponse>(NOTIFICATIONS_KEY, { success: true, current: parsed.data.current });
+        if (parsed.success)
+          client.setQueryData<NotificationCurrentResponse>(NOTIFICATIONS_KEY, {
+            success: true,
+            current: parsed.data.current,
+          });
       } catch {
         // A malformed message changes nothing; the poll still runs.
       }
@@ -46,8 +51,13 @@ export function useCurrentAnnouncement(streaming: boolean) {
 export function usePublishAnnouncement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationCreateRequest) => apiSend('POST', '/api/notifications', body, NotificationCreateResponseSchema),
-    onSuccess: (data) => client.setQueryData<NotificationCurrentResponse>(NOTIFICATIONS_KEY, { success: true, current: data.notification }),
+    mutationFn: (body: NotificationCreateRequest) =>
+      apiSend('POST', '/api/notifications', body, NotificationCreateResponseSchema),
+    onSuccess: (data) =>
+      client.setQueryData<NotificationCurrentResponse>(NOTIFICATIONS_KEY, {
+        success: true,
+        current: data.notification,
+      }),
   });
 }
 

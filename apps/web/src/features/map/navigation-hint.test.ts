@@ -23,7 +23,9 @@ describe('takeNavigationHint', () => {
   });
 
   it('drops stale, future and malformed hints', () => {
-    expect(takeNavigationHint(memoryStorage(JSON.stringify({ ...hint, time: now - NAVIGATION_HINT_MAX_AGE_MS - 1 })), now)).toBeNull();
+    expect(
+      takeNavigationHint(memoryStorage(JSON.stringify({ ...hint, time: now - NAVIGATION_HINT_MAX_AGE_MS - 1 })), now),
+    ).toBeNull();
     expect(takeNavigationHint(memoryStorage(JSON.stringify({ ...hint, time: now + 3_600_000 })), now)).toBeNull();
     expect(takeNavigationHint(memoryStorage('{not json'), now)).toBeNull();
     expect(takeNavigationHint(memoryStorage(JSON.stringify({ id: 'x' })), now)).toBeNull();

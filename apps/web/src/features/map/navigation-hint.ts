@@ -7,7 +7,10 @@ export const NAVIGATION_HINT_MAX_AGE_MS = 10 * 60_000;
  * Reads and removes the dashboard's "View" hint (spec 1 §2: id, coordinates, time stored locally, then /map).
  * One-shot: a later visit to /map starts at the normal view. Malformed or stale hints are dropped.
  */
-export function takeNavigationHint(storage: Pick<Storage, 'getItem' | 'removeItem'>, now = Date.now()): MapNavigationHint | null {
+export function takeNavigationHint(
+  storage: Pick<Storage, 'getItem' | 'removeItem'>,
+  now = Date.now(),
+): MapNavigationHint | null {
   let raw: string | null;
   try {
     raw = storage.getItem(MAP_NAVIGATION_HINT_KEY);

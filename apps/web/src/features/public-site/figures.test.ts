@@ -17,7 +17,12 @@ describe('describeFigure', () => {
       { value: 71.4285, unit: '%', label: 'within 1 km', benchmark: 'locate-gallery', date: '2025-06-02T10:11:12Z' },
       TARGETS.accuracy,
     );
-    expect(shown).toEqual({ measured: true, value: '71.43%', note: 'locate-gallery, 2025-06-02', label: 'within 1 km' });
+    expect(shown).toEqual({
+      measured: true,
+      value: '71.43%',
+      note: 'locate-gallery, 2025-06-02',
+      label: 'within 1 km',
+    });
   });
 
   it('puts a space before word units', () => {

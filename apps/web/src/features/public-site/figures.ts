@@ -1,7 +1,11 @@
 import type { MeasuredFigure } from '@vt/shared';
 
 /** The spec's marketing figures are targets (decisions §5); they are only ever shown labelled as such. */
-export const TARGETS = { accuracy: '95%', speed: 'under 0.8 s', signs: '85% within 300 m on photos it was not tuned on' } as const;
+export const TARGETS = {
+  accuracy: '95%',
+  speed: 'under 0.8 s',
+  signs: '85% within 300 m on photos it was not tuned on',
+} as const;
 
 /** `label` says what exactly was measured: a figure without it would claim more than it measured. */
 export type FigureDisplay = { measured: boolean; value: string; note: string; label: string | null };

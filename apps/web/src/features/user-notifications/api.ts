@@ -21,7 +21,12 @@ export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { ids: string[] } | { all: true }) =>
-      apiSend('POST', '/api/users/me/notifications/read', body, z.object({ success: z.literal(true), marked: z.number() })),
+      apiSend(
+        'POST',
+        '/api/users/me/notifications/read',
+        body,
+        z.object({ success: z.literal(true), marked: z.number() }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: MY_NOTIFICATIONS_KEY }),
   });
 }

@@ -10,7 +10,8 @@ describe('CTC decoding limited to the county’s scripts', () => {
     rows.forEach((r, t) => r.forEach((p, c) => (out[t * classes + c] = p)));
     return out;
   };
-  const one = (c: number, p = 0.9) => Array.from({ length: classes }, (_, i) => (i === c ? p : (1 - p) / (classes - 1)));
+  const one = (c: number, p = 0.9) =>
+    Array.from({ length: classes }, (_, i) => (i === c ? p : (1 - p) / (classes - 1)));
 
   it('keeps the blank first and the space last; CJK glyphs are not emitted', () => {
     expect(dict.glyphs[0]).toBe('');

@@ -44,7 +44,13 @@ export type Decoded = { text: string; confidence: number; chars: DecodedChar[] }
  * collapse, blanks drop. `probs` holds `steps × classes` softmax outputs starting at `offset`. Confidence is the
  * mean probability of the emitted glyphs (PaddleOCR's), 0–1.
  */
-export function ctcDecode(probs: Float32Array, offset: number, steps: number, classes: number, dict: Dictionary): Decoded {
+export function ctcDecode(
+  probs: Float32Array,
+  offset: number,
+  steps: number,
+  classes: number,
+  dict: Dictionary,
+): Decoded {
   const chars: DecodedChar[] = [];
   let previous = -1;
   for (let t = 0; t < steps; t++) {

@@ -4,7 +4,12 @@ import { boxesFromMap, convexHull, corners, minAreaRect, sampleStrip, upright, t
 const deg = (d: number) => (d * Math.PI) / 180;
 
 /** The pixels of a filled rotated rectangle on a map of `w` × `h`. */
-function paint(map: Float32Array, w: number, box: { cx: number; cy: number; w: number; h: number; angle: number }, p: number) {
+function paint(
+  map: Float32Array,
+  w: number,
+  box: { cx: number; cy: number; w: number; h: number; angle: number },
+  p: number,
+) {
   const ux = Math.cos(box.angle);
   const uy = Math.sin(box.angle);
   for (let y = 0; y < map.length / w; y++)
@@ -56,7 +61,10 @@ describe('PP-OCR box geometry', () => {
     paint(map, w, { cx: 170, cy: 20, w: 30, h: 8, angle: 0 }, 0.35);
     // Tiny: a speck.
     paint(map, w, { cx: 10, cy: 110, w: 2, h: 2, angle: 0 }, 0.95);
-    const boxes = boxesFromMap({ data: map, width: w, height: h }, { threshold: 0.3, boxThreshold: 0.5, unclipRatio: 1.5, minSize: 3, maxBoxes: 10 });
+    const boxes = boxesFromMap(
+      { data: map, width: w, height: h },
+      { threshold: 0.3, boxThreshold: 0.5, unclipRatio: 1.5, minSize: 3, maxBoxes: 10 },
+    );
     expect(boxes).toHaveLength(2);
     const [first, second] = boxes.sort((a, b) => a.cy - b.cy);
     // Grown by area × ratio / perimeter on each side: 80×10 → d = 800·1.5/180 ≈ 6.7.

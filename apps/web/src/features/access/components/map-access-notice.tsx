@@ -14,8 +14,11 @@ export function MapAccessNotice() {
       <p className="font-semibold text-warm">The map needs map access</p>
       <p className="mt-1 text-muted">
         Redeem an access code with map access in the form below and the map opens. Access codes come from Vision
-        Terminal: ask your contact there, or write to us from the <Link to="/support" className="text-accent underline">support page</Link>.
-        Until then you can analyse photos right here.
+        Terminal: ask your contact there, or write to us from the{' '}
+        <Link to="/support" className="text-accent underline">
+          support page
+        </Link>
+        . Until then you can analyse photos right here.
       </p>
     </div>
   );

@@ -21,9 +21,23 @@ const field =
   'mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none';
 
 const errorText = (error: unknown): string | null =>
-  error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : error instanceof Error ? error.message : null;
+  error instanceof ApiRequestError
+    ? (error.serverMessage ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : null;
 
-function Section({ title, lead, children, testId }: { title: string; lead?: string; children: ReactNode; testId?: string }) {
+function Section({
+  title,
+  lead,
+  children,
+  testId,
+}: {
+  title: string;
+  lead?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card className="p-5" data-testid={testId}>
       <h2 className="text-lg font-semibold text-fg">{title}</h2>
@@ -58,12 +72,20 @@ export function AdminScreen({ user }: { user: User }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <StatsSection enabled={allowed} />
-      <Section title="Users" lead={`${users.data.total} in total; online now means active in the last 30 minutes.`} testId="admin-users">
+      <Section
+        title="Users"
+        lead={`${users.data.total} in total; online now means active in the last 30 minutes.`}
+        testId="admin-users"
+      >
         <UsersTable rows={users.data.users} />
       </Section>
       {founder && <AccessCodesSection />}
       {founder && <AnnouncementComposer />}
-      <Section title="Your notifications" lead="New sign-ups and other news, newest first (50 kept)." testId="admin-notifications">
+      <Section
+        title="Your notifications"
+        lead="New sign-ups and other news, newest first (50 kept)."
+        testId="admin-notifications"
+      >
         <DesktopNotificationsToggle />
         <NotificationsList />
       </Section>
@@ -136,7 +158,9 @@ function UsersTable({ rows }: { rows: NonNullable<ReturnType<typeof useAdminUser
                 </p>
               </td>
               <td className="py-2 pr-3">
-                <Badge tone={u.role === 'founder' ? 'warm' : 'neutral'}>{u.role === 'founder' ? 'Founder' : 'User'}</Badge>
+                <Badge tone={u.role === 'founder' ? 'warm' : 'neutral'}>
+                  {u.role === 'founder' ? 'Founder' : 'User'}
+                </Badge>
                 {u.isSystem && <span className="ml-1 text-xs text-subtle">seeded</span>}
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{u.loginCount}</td>
@@ -146,9 +170,7 @@ function UsersTable({ rows }: { rows: NonNullable<ReturnType<typeof useAdminUser
               </td>
               <td className="py-2" data-testid="admin-user-status">
                 {u.isOnline ? (
-                  <Badge tone="ok">
-                    Online{u.currentPage ? ` · ${u.currentPage}` : ''}
-                  </Badge>
+                  <Badge tone="ok">Online{u.currentPage ? ` · ${u.currentPage}` : ''}</Badge>
                 ) : (
                   <span className="text-xs text-subtle">Offline</span>
                 )}
@@ -175,7 +197,10 @@ function AccessCodesSection() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = kind === 'limits' ? { kind, tier, code, label: label || undefined } : { kind, level, code, label: label || undefined };
+    const body =
+      kind === 'limits'
+        ? { kind, tier, code, label: label || undefined }
+        : { kind, level, code, label: label || undefined };
     create.mutate(body, {
       onSuccess: () => {
         // The only time the code is visible: the server keeps a hash and sends back a two-character hint.
@@ -195,7 +220,12 @@ function AccessCodesSection() {
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Create access code">
         <label className="text-sm text-muted" htmlFor={ids.kind}>
           Kind
-          <select id={ids.kind} className={field} value={kind} onChange={(e) => setKind(e.target.value as 'limits' | 'console')}>
+          <select
+            id={ids.kind}
+            className={field}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'limits' | 'console')}
+          >
             <option value="limits">Image limits</option>
             <option value="console">Console access</option>
           </select>
@@ -203,7 +233,12 @@ function AccessCodesSection() {
         {kind === 'limits' ? (
           <label className="text-sm text-muted" htmlFor={ids.tier}>
             Tier
-            <select id={ids.tier} className={field} value={tier} onChange={(e) => setTier(e.target.value as AccessTier)}>
+            <select
+              id={ids.tier}
+              className={field}
+              value={tier}
+              onChange={(e) => setTier(e.target.value as AccessTier)}
+            >
               {ACCESS_TIERS.map((t) => {
                 const d = ACCESS_TIER_DEFINITIONS[t];
                 const n = (v: number | null) => (v === null ? 'unlimited' : v);
@@ -240,14 +275,26 @@ function AccessCodesSection() {
               autoComplete="off"
               spellCheck={false}
             />
-            <Button variant="ghost" size="sm" className="mt-1" onClick={() => setCode(generateAccessCode())} aria-label="New random code">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-1"
+              onClick={() => setCode(generateAccessCode())}
+              aria-label="New random code"
+            >
               ↻
             </Button>
           </span>
         </div>
         <label className="text-sm text-muted" htmlFor={ids.label}>
           Note (optional)
-          <input id={ids.label} className={field} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+          <input
+            id={ids.label}
+            className={field}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            maxLength={200}
+          />
         </label>
         <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-4">
           <Button type="submit" disabled={create.isPending}>
@@ -261,9 +308,13 @@ function AccessCodesSection() {
         </div>
       </form>
       {shown && (
-        <p className="mt-3 rounded-lg border border-ok/40 bg-ok/10 p-3 text-sm text-fg" role="status" data-testid="created-code">
-          Created <code className="font-mono font-semibold select-all">{shown.trim().toUpperCase()}</code> — copy it now; it will not be
-          shown again.
+        <p
+          className="mt-3 rounded-lg border border-ok/40 bg-ok/10 p-3 text-sm text-fg"
+          role="status"
+          data-testid="created-code"
+        >
+          Created <code className="font-mono font-semibold select-all">{shown.trim().toUpperCase()}</code> — copy it
+          now; it will not be shown again.
         </p>
       )}
       <div className="-mx-5 mt-5 overflow-x-auto px-5">
@@ -362,7 +413,11 @@ function CleanupSection() {
             }}
           />
         </label>
-        <Button variant="secondary" disabled={cleanup.isPending || !(days >= 1)} onClick={() => cleanup.mutate({ days, dryRun: true })}>
+        <Button
+          variant="secondary"
+          disabled={cleanup.isPending || !(days >= 1)}
+          onClick={() => cleanup.mutate({ days, dryRun: true })}
+        >
           Count inactive users
         </Button>
         {dry && dry.count > 0 && (
@@ -370,7 +425,11 @@ function CleanupSection() {
             variant="warm"
             disabled={cleanup.isPending}
             onClick={() => {
-              if (window.confirm(`Delete ${dry.count} inactive user${dry.count === 1 ? '' : 's'} and all their data? This cannot be undone.`))
+              if (
+                window.confirm(
+                  `Delete ${dry.count} inactive user${dry.count === 1 ? '' : 's'} and all their data? This cannot be undone.`,
+                )
+              )
                 cleanup.mutate({ days, dryRun: false, confirmCount: dry.count });
             }}
           >
@@ -386,7 +445,11 @@ function CleanupSection() {
               : `${dry.count} user${dry.count === 1 ? ' has' : 's have'} been inactive since ${new Date(dry.cutoff).toLocaleDateString()}.`}
           </p>
         )}
-        {done && <p className="text-ok">Removed {done.deleted} inactive user{done.deleted === 1 ? '' : 's'}.</p>}
+        {done && (
+          <p className="text-ok">
+            Removed {done.deleted} inactive user{done.deleted === 1 ? '' : 's'}.
+          </p>
+        )}
         {cleanup.isError && <p className="text-danger">{errorText(cleanup.error)}</p>}
       </div>
     </Section>

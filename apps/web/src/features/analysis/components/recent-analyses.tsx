@@ -21,7 +21,9 @@ function Item({ item, onOpen, selected }: { item: LocationIndexItem; onOpen(id: 
           {truncate(item.name)}
         </span>
         <span className="mt-0.5 block font-mono text-xs text-muted">
-          {item.standing === 'not_located' ? 'No place found' : formatLatLng(item.coordinates.lat, item.coordinates.lng, 4)}
+          {item.standing === 'not_located'
+            ? 'No place found'
+            : formatLatLng(item.coordinates.lat, item.coordinates.lng, 4)}
         </span>
         <span className="mt-0.5 block text-xs text-subtle">
           {item.source} · {new Date(item.createdAt).toLocaleString()}

@@ -5,7 +5,8 @@ import { Card } from '../../../components/ui/card';
 import { useClearAnnouncements, usePublishAnnouncement } from '../api';
 import { BannerView } from './announcement-banner';
 
-const field = 'mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none';
+const field =
+  'mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none';
 
 /** The founder's announcement form with a live preview (the server only accepts it from founders). */
 export function AnnouncementComposer() {
@@ -49,7 +50,9 @@ export function AnnouncementComposer() {
   return (
     <Card className="mt-5 p-5" data-testid="announcement-composer">
       <h2 className="text-lg font-semibold text-fg">Announcement</h2>
-      <p className="mt-1 text-sm text-muted">Shown at once to everyone signed in, until they dismiss it or it expires.</p>
+      <p className="mt-1 text-sm text-muted">
+        Shown at once to everyone signed in, until they dismiss it or it expires.
+      </p>
       <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2">
         <label className="text-sm text-muted sm:col-span-2">
           Title
@@ -57,11 +60,22 @@ export function AnnouncementComposer() {
         </label>
         <label className="text-sm text-muted sm:col-span-2">
           Message
-          <textarea className={field} rows={2} value={message} onChange={(e) => setMessage(e.target.value)} required maxLength={1000} />
+          <textarea
+            className={field}
+            rows={2}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            required
+            maxLength={1000}
+          />
         </label>
         <label className="text-sm text-muted">
           Priority
-          <select className={field} value={priority} onChange={(e) => setPriority(e.target.value as NotificationPriority)}>
+          <select
+            className={field}
+            value={priority}
+            onChange={(e) => setPriority(e.target.value as NotificationPriority)}
+          >
             <option value="normal">Normal</option>
             <option value="urgent">Urgent</option>
           </select>
@@ -72,11 +86,22 @@ export function AnnouncementComposer() {
         </label>
         <label className="text-sm text-muted">
           Action link (optional)
-          <input className={field} value={actionLink} placeholder="/settings or https://…" onChange={(e) => setActionLink(e.target.value)} />
+          <input
+            className={field}
+            value={actionLink}
+            placeholder="/settings or https://…"
+            onChange={(e) => setActionLink(e.target.value)}
+          />
         </label>
         <label className="text-sm text-muted">
           Action text
-          <input className={field} value={actionText} placeholder="Learn More" onChange={(e) => setActionText(e.target.value)} maxLength={40} />
+          <input
+            className={field}
+            value={actionText}
+            placeholder="Learn More"
+            onChange={(e) => setActionText(e.target.value)}
+            maxLength={40}
+          />
         </label>
         <div className="sm:col-span-2">
           <p className="mb-1 text-xs tracking-wide text-subtle uppercase">Preview</p>

@@ -98,10 +98,20 @@ function Dashboard({ user }: { user: { name: string; email: string; role: string
           testId="stat-month"
           label="This Month"
           value={stats.data ? formatCount(thisMonth) : '—'}
-          note={thisMonth === 0 ? 'No activity yet' : `${thisMonth === 1 ? '1 analysis' : `${formatCount(thisMonth)} analyses`} this month`}
+          note={
+            thisMonth === 0
+              ? 'No activity yet'
+              : `${thisMonth === 1 ? '1 analysis' : `${formatCount(thisMonth)} analyses`} this month`
+          }
           noteTone={thisMonth === 0 ? 'muted' : 'ok'}
         />
-        <StatCard testId="stat-engine" label="VT Engine" value={ENGINE_VERSION_LABEL} note="Active & ready" noteTone="ok" />
+        <StatCard
+          testId="stat-engine"
+          label="VT Engine"
+          value={ENGINE_VERSION_LABEL}
+          note="Active & ready"
+          noteTone="ok"
+        />
       </div>
 
       {isAdmin && (
@@ -109,7 +119,13 @@ function Dashboard({ user }: { user: { name: string; email: string; role: string
           <StatCard
             label="Total Users"
             value={admin.data ? formatCount(admin.data.totalUsers) : '—'}
-            note={admin.data ? `${formatCount(admin.data.activeUsers)} active now` : admin.error ? admin.error.message : 'Loading...'}
+            note={
+              admin.data
+                ? `${formatCount(admin.data.activeUsers)} active now`
+                : admin.error
+                  ? admin.error.message
+                  : 'Loading...'
+            }
           />
           <StatCard label="System Status" value="Online" note="API and database answering" noteTone="ok" />
           <StatCard

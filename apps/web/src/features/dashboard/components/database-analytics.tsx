@@ -38,9 +38,23 @@ function useRecentEntries() {
         apiGet(`/api/locations/my?limit=${RECENT_SHOWN}`, LocationsPageSchema, { signal }),
       ]);
       const entries = [
-        ...a.analyses.map((x) => ({ type: 'analysis' as const, id: x.id, name: x.location?.name ?? x.file_name, confidence: x.location?.confidence ?? null, created_at: x.created_at })),
+        ...a.analyses.map((x) => ({
+          type: 'analysis' as const,
+          id: x.id,
+          name: x.location?.name ?? x.file_name,
+          confidence: x.location?.confidence ?? null,
+          created_at: x.created_at,
+        })),
         // A record written by an analysis is the same event as the analysis; only manual records add to the list.
-        ...l.locations.filter((x) => !x.analysis_id).map((x) => ({ type: 'location' as const, id: x.id, name: x.location_name, confidence: x.confidence, created_at: x.created_at })),
+        ...l.locations
+          .filter((x) => !x.analysis_id)
+          .map((x) => ({
+            type: 'location' as const,
+            id: x.id,
+            name: x.location_name,
+            confidence: x.confidence,
+            created_at: x.created_at,
+          })),
       ];
       return entries.sort((x, y) => y.created_at.localeCompare(x.created_at)).slice(0, RECENT_SHOWN);
     },
@@ -74,7 +88,9 @@ export function DatabaseAnalytics() {
               <Figure label="API calls" value={usage.data ? formatCount(usage.data.allTime) : '—'} />
             </div>
           ) : (
-            <p className="text-muted">{admin.error ? `Error loading statistics: ${admin.error.message}` : 'Loading database statistics...'}</p>
+            <p className="text-muted">
+              {admin.error ? `Error loading statistics: ${admin.error.message}` : 'Loading database statistics...'}
+            </p>
           )}
         </Panel>
         <Panel title="Analysis Insights">
@@ -83,10 +99,16 @@ export function DatabaseAnalytics() {
               <Figure label="Total" value={formatCount(analysis.data.total)} />
               <ul className="mt-3 space-y-1.5" aria-label="Confidence distribution">
                 {analysis.data.byConfidence.map((b) => (
-                  <li key={b.confidence_range} className="grid grid-cols-[4.5rem_1fr_2.5rem] items-center gap-2 text-xs">
+                  <li
+                    key={b.confidence_range}
+                    className="grid grid-cols-[4.5rem_1fr_2.5rem] items-center gap-2 text-xs"
+                  >
                     <span className="text-muted">{b.confidence_range}</span>
                     <span className="h-2 rounded-full bg-raised" aria-hidden="true">
-                      <span className="block h-2 rounded-full bg-accent" style={{ width: `${(b.count / maxBucket) * 100}%` }} />
+                      <span
+                        className="block h-2 rounded-full bg-accent"
+                        style={{ width: `${(b.count / maxBucket) * 100}%` }}
+                      />
                     </span>
                     <span className="text-right font-mono tabular-nums">{b.count}</span>
                   </li>
@@ -94,7 +116,11 @@ export function DatabaseAnalytics() {
               </ul>
             </>
           ) : (
-            <p className="text-muted">{analysis.error ? `Error loading statistics: ${analysis.error.message}` : 'Loading database statistics...'}</p>
+            <p className="text-muted">
+              {analysis.error
+                ? `Error loading statistics: ${analysis.error.message}`
+                : 'Loading database statistics...'}
+            </p>
           )}
         </Panel>
         <Panel title="Location Data">
@@ -115,7 +141,11 @@ export function DatabaseAnalytics() {
               )}
             </>
           ) : (
-            <p className="text-muted">{locations.error ? `Error loading statistics: ${locations.error.message}` : 'Loading database statistics...'}</p>
+            <p className="text-muted">
+              {locations.error
+                ? `Error loading statistics: ${locations.error.message}`
+                : 'Loading database statistics...'}
+            </p>
           )}
         </Panel>
         <Panel title="Image Storage">
@@ -125,7 +155,9 @@ export function DatabaseAnalytics() {
               <Figure label="Size" value={formatMegabytes(images.data.sizeStats.total_size)} />
             </div>
           ) : (
-            <p className="text-muted">{images.error ? `Error loading statistics: ${images.error.message}` : 'Loading image stats...'}</p>
+            <p className="text-muted">
+              {images.error ? `Error loading statistics: ${images.error.message}` : 'Loading image stats...'}
+            </p>
           )}
         </Panel>
         <Panel title="Notifications">
@@ -135,17 +167,24 @@ export function DatabaseAnalytics() {
               <Figure label="Unread" value={unread === undefined ? '—' : formatCount(unread)} />
             </div>
           ) : (
-            <p className="text-muted">{notes.error ? `Error loading statistics: ${notes.error.message}` : 'Loading notification stats...'}</p>
+            <p className="text-muted">
+              {notes.error ? `Error loading statistics: ${notes.error.message}` : 'Loading notification stats...'}
+            </p>
           )}
         </Panel>
         <Panel title="User Feedback">
           {feedback.data ? (
             <div className="space-y-1">
               <Figure label="Ratings" value={formatCount(feedback.data.total)} />
-              <Figure label="Average" value={feedback.data.averageRating === null ? '—' : `${feedback.data.averageRating.toFixed(1)} / 5`} />
+              <Figure
+                label="Average"
+                value={feedback.data.averageRating === null ? '—' : `${feedback.data.averageRating.toFixed(1)} / 5`}
+              />
             </div>
           ) : (
-            <p className="text-muted">{feedback.error ? `Error loading statistics: ${feedback.error.message}` : 'Loading feedback stats...'}</p>
+            <p className="text-muted">
+              {feedback.error ? `Error loading statistics: ${feedback.error.message}` : 'Loading feedback stats...'}
+            </p>
           )}
         </Panel>
       </div>

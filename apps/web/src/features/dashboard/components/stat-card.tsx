@@ -21,7 +21,12 @@ export function StatCard({
       <p className="text-sm text-subtle">{label}</p>
       <p className="mt-2 font-mono text-3xl font-bold tabular-nums">{value}</p>
       {note && (
-        <p className={cx('mt-1 text-sm', noteTone === 'ok' ? 'text-ok' : noteTone === 'warm' ? 'text-warm' : 'text-muted')}>
+        <p
+          className={cx(
+            'mt-1 text-sm',
+            noteTone === 'ok' ? 'text-ok' : noteTone === 'warm' ? 'text-warm' : 'text-muted',
+          )}
+        >
           {note}
         </p>
       )}

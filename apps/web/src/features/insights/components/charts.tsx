@@ -66,23 +66,23 @@ export function ChartCard({
           </div>
           {/* The table is for screen readers; wrapped, because a table ignores sr-only's 1 px width and widens the page. */}
           <div className="sr-only">
-          <table>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">{unit}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((d) => (
-                <tr key={d.label}>
-                  <th scope="row">{d.label}</th>
-                  <td>{d.value}</td>
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Label</th>
+                  <th scope="col">{unit}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.map((d) => (
+                  <tr key={d.label}>
+                    <th scope="row">{d.label}</th>
+                    <td>{d.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         </figure>
       )}

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { USER_CONFIRMED_SOURCE, standingOfOutcome, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
+import {
+  USER_CONFIRMED_SOURCE,
+  standingOfOutcome,
+  type AnalysisResult,
+  type Candidate,
+  type Evidence,
+} from '@vt/shared';
 import { formatConfidence, formatRadius, OUTCOME_LABEL } from '../../analysis';
 import { cx } from '../../../components/ui/cx';
 import { compareLinks, describeResult, otherCandidates } from '../geo';

@@ -84,8 +84,7 @@ export function NavBar() {
         <div role="alert" className="border-b border-warm/50 bg-warm/10" data-testid="auth-error-message">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3 text-sm sm:px-8">
             <p className="min-w-0 flex-1 basis-64 text-fg">
-              <strong className="font-semibold">Sign-in did not finish.</strong>{' '}
-              {authErrorText(authError)}
+              <strong className="font-semibold">Sign-in did not finish.</strong> {authErrorText(authError)}
             </p>
             <button
               type="button"

@@ -77,7 +77,9 @@ export function StatusPanel() {
             label="Live updates between servers"
             value={
               health.pubsub.connected
-                ? { memory: 'One process', postgres: 'PostgreSQL, connected', redis: 'Redis, connected' }[health.pubsub.kind]
+                ? { memory: 'One process', postgres: 'PostgreSQL, connected', redis: 'Redis, connected' }[
+                    health.pubsub.kind
+                  ]
                 : `${health.pubsub.kind === 'redis' ? 'Redis' : 'PostgreSQL'} unreachable`
             }
             tone={health.pubsub.connected ? 'ok' : 'warm'}

@@ -29,7 +29,10 @@ export function NotificationsList() {
           const { title, body } = describeNotification(n);
           return (
             <li key={n.id} className="flex items-start gap-3 py-2" data-read={n.read}>
-              <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${n.read ? 'bg-line' : 'bg-accent'}`} />
+              <span
+                aria-hidden="true"
+                className={`mt-1.5 size-2 shrink-0 rounded-full ${n.read ? 'bg-line' : 'bg-accent'}`}
+              />
               <div className="min-w-0 flex-1">
                 <p className={n.read ? 'text-muted' : 'font-medium text-fg'}>{title}</p>
                 <p className="text-muted">{body}</p>
@@ -48,10 +51,14 @@ export function NotificationsList() {
 /** Asks the browser for permission to show desktop notifications (spec 1 §7: the permission request). */
 export function DesktopNotificationsToggle() {
   const [permission, setPermission] = useState(() => (desktopSupported() ? Notification.permission : 'unsupported'));
-  if (permission === 'unsupported') return <p className="text-xs text-subtle">This browser cannot show desktop notifications.</p>;
-  if (permission === 'granted') return <p className="text-xs text-ok">Desktop notifications are on; each closes after 5 seconds.</p>;
+  if (permission === 'unsupported')
+    return <p className="text-xs text-subtle">This browser cannot show desktop notifications.</p>;
+  if (permission === 'granted')
+    return <p className="text-xs text-ok">Desktop notifications are on; each closes after 5 seconds.</p>;
   if (permission === 'denied')
-    return <p className="text-xs text-subtle">Desktop notifications are blocked in this browser&apos;s site settings.</p>;
+    return (
+      <p className="text-xs text-subtle">Desktop notifications are blocked in this browser&apos;s site settings.</p>
+    );
   return (
     <Button variant="secondary" size="sm" onClick={() => void Notification.requestPermission().then(setPermission)}>
       Turn on desktop notifications
