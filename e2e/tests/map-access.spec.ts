@@ -55,5 +55,9 @@ test.describe('map access (spec 2 §2, §9)', () => {
     await expect(page.getByText('every feature is open to every signed-in user')).toHaveCount(0);
     await expect(page.getByText('the full-screen map opens with an access code')).toBeVisible();
     await expect(page.getByText('The full-screen 3D map, opened with an access code')).toBeVisible();
+    // The allowance is the server's own setting, not a copy written into the page.
+    const allowance = ((await (await page.request.get('/api/public-config')).json()) as { weeklyImageLimit: number })
+      .weeklyImageLimit;
+    await expect(page.getByText(`Each account can analyse ${allowance} photos a week by default`)).toBeAttached();
   });
 });

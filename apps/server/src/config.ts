@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { LIMITS } from '@vt/shared';
 
 /**
  * Every setting the server reads, validated once at start-up. Nothing else reads process.env.
@@ -112,8 +113,14 @@ const EnvSchema = z.object({
   ANALYSIS_WORKER: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   KEEP_ORIGINALS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   ACCESS_CODES_FILE: optionalString,
-  DEFAULT_WEEKLY_IMAGE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5)),
-  DEFAULT_IMAGES_PER_INSTANCE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
+  DEFAULT_WEEKLY_IMAGE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(LIMITS.defaultWeeklyImageLimit),
+  ),
+  DEFAULT_IMAGES_PER_INSTANCE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).default(LIMITS.defaultImagesPerInstance),
+  ),
   DEFAULT_MAP_ACCESS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   INACTIVE_USER_CLEANUP_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   ACCESS_CODE_ATTEMPTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),

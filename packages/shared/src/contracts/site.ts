@@ -5,6 +5,8 @@ export const PublicConfigSchema = z.object({
   salesEmail: z.string(),
   mapStyleConfigured: z.boolean(),
   authProvider: z.enum(['local', 'external']),
+  /** Photos a week for an account without an access code, as this server is configured (DEFAULT_WEEKLY_IMAGE_LIMIT). */
+  weeklyImageLimit: z.number().int().nonnegative(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

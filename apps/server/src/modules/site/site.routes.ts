@@ -12,6 +12,7 @@ export function siteRoutes(app: FastifyInstance, deps: { config: Config; benchma
     salesEmail: deps.config.salesEmail,
     mapStyleConfigured: Boolean(deps.config.mapStyleUrl),
     authProvider: deps.config.oidc.kind,
+    weeklyImageLimit: deps.config.access.defaultWeeklyImageLimit,
   }));
 
   app.get('/api/benchmarks/latest', async (): Promise<LatestBenchmarks> =>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Page, PageHeader, Prose } from '../../components/ui/page';
+import { useWeeklyAllowance } from '../../features/public-site';
 
 const sections = [
   { id: 'start', title: 'Getting started' },
@@ -10,6 +11,7 @@ const sections = [
 ];
 
 export function Component() {
+  const allowance = useWeeklyAllowance();
   return (
     <Page title="Documentation">
       <PageHeader
@@ -89,8 +91,8 @@ export function Component() {
 
           <h2 id="limits">Allowances and access codes</h2>
           <p>
-            Each account can analyse five photos per week by default; the week starts on Monday. Access codes from the
-            operator raise the allowance and unlock features such as map access. Redeem them from the access page.
+            Each account can analyse {allowance} by default; the week starts on Monday. Access codes from the operator
+            raise the allowance and unlock features such as map access. Redeem them from the access page.
           </p>
         </Prose>
       </div>

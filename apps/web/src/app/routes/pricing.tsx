@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Page, PageHeader } from '../../components/ui/page';
 import { startSignIn, useSession } from '../../features/auth';
-import { CallToAction, Icon, isPlanId, PlanCards, plansVisible } from '../../features/public-site';
+import { CallToAction, Icon, isPlanId, PlanCards, plansVisible, useWeeklyAllowance } from '../../features/public-site';
 
 const included = [
   'Image analysis at no charge, within a weekly allowance that access codes can raise',
@@ -13,26 +13,30 @@ const included = [
   'The full-screen 3D map, opened with an access code (ask us for one)',
 ];
 
-const faq: Array<{ q: string; a: string }> = [
-  {
-    q: 'Is Vision Terminal really free?',
-    a: 'Yes. Access is free during the beta, until further notice. There is no card to enter and nothing is charged.',
-  },
-  {
-    q: 'What happens when the beta ends?',
-    a: 'Prices are coming soon. We will announce them on this page and in the app well before anything changes, and nothing will be charged without you choosing a plan.',
-  },
-  {
-    q: 'Are there limits during the beta?',
-    a: 'Each account has a weekly allowance of photos (five by default) so the service stays fast for everyone. Access codes raise the allowance and unlock more features.',
-  },
-  {
-    q: 'What happens to the photos I upload?',
-    a: 'Stored photos have their GPS tags and all other metadata removed, thumbnails are shown only to you, and you can export or delete your data at any time. The privacy page has the details.',
-  },
-];
+/** The questions, with the allowance as this server is configured. */
+function faqFor(allowance: string): Array<{ q: string; a: string }> {
+  return [
+    {
+      q: 'Is Vision Terminal really free?',
+      a: 'Yes. Access is free during the beta, until further notice. There is no card to enter and nothing is charged.',
+    },
+    {
+      q: 'What happens when the beta ends?',
+      a: 'Prices are coming soon. We will announce them on this page and in the app well before anything changes, and nothing will be charged without you choosing a plan.',
+    },
+    {
+      q: 'Are there limits during the beta?',
+      a: `Each account can analyse ${allowance} by default, so the service stays fast for everyone. Access codes raise the allowance and unlock more features.`,
+    },
+    {
+      q: 'What happens to the photos I upload?',
+      a: 'Stored photos have their GPS tags and all other metadata removed, thumbnails are shown only to you, and you can export or delete your data at any time. The privacy page has the details.',
+    },
+  ];
+}
 
 export function Component() {
+  const faq = faqFor(useWeeklyAllowance());
   const [params] = useSearchParams();
   const location = useLocation();
   const { isAuthenticated } = useSession();

@@ -23,3 +23,10 @@ export function useBenchmarks(): { data: LatestBenchmarks; isLoading: boolean } 
   });
   return { data: query.data ?? NOTHING_MEASURED, isLoading: query.isPending };
 }
+
+/** "5 photos a week": the allowance of an account without a code, as the server is configured (one source). */
+export function useWeeklyAllowance(): string {
+  const n = usePublicConfig()?.weeklyImageLimit;
+  if (n === undefined) return 'a set number of photos a week';
+  return `${n} photo${n === 1 ? '' : 's'} a week`;
+}

@@ -6,6 +6,6 @@ export { SiteFooter } from './components/site-footer';
 export { MeasuredFigureText } from './components/measured-figure';
 export { PlanCards } from './components/plan-cards';
 export { Icon } from './components/icons';
-export { usePublicConfig, useBenchmarks } from './api';
+export { usePublicConfig, useBenchmarks, useWeeklyAllowance } from './api';
 export { TARGETS, describeFigure } from './figures';
 export { plansVisible, isPlanId } from './plans';
