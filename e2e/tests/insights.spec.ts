@@ -184,6 +184,33 @@ test.describe('data pages', () => {
     await snap(page, 'projects');
   });
 
+  test('location history pages by 20: Next, the range, Previous', async ({ page }) => {
+    await signInLocally(page, { email: uniqueEmail('pages'), name: 'Paige Pages' });
+    const origin = new URL(page.url()).origin;
+    for (let i = 1; i <= 23; i++) {
+      const res = await page.request.post('/api/locations/create', {
+        headers: { origin },
+        data: {
+          location_name: `Place ${String(i).padStart(2, '0')}`,
+          coordinates: { lat: 25.76 + i / 1000, lng: -80.19 },
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.getByRole('button', { name: 'Your account: Paige Pages' }).click();
+    await page.getByRole('link', { name: 'Location history', exact: true }).click();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages).toContainText('1–20 of 23');
+    await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(page.getByTestId('location-item')).toHaveCount(20);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages).toContainText('21–23 of 23');
+    await expect(page.getByTestId('location-item')).toHaveCount(3);
+    await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await expect(pages).toContainText('1–20 of 23');
+  });
+
   test('dev tools: console access and the API reference generated from the contracts', async ({ page }) => {
     await signInLocally(page, { email: uniqueEmail('dev'), name: 'Devi Tools' });
     await page.goto('/dev-tools');

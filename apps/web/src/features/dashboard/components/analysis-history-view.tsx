@@ -4,6 +4,7 @@ import { AnalysisPageSchema, LIMITS, formatCoordinate, standingOf, type Analysis
 import { StandingBadge, placeLine } from '../../analysis';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page, PageHeader } from '../../../components/ui/page';
+import { Pagination } from '../../../components/ui/pagination';
 import { apiGet } from '../../../lib/api-client';
 import { useAnalysisPage, type HistoryFilter } from '../api';
 import { downloadJson } from '../../../lib/download';
@@ -230,29 +231,7 @@ export function AnalysisHistoryView() {
         )}
       </div>
 
-      {total > PAGE_SIZE && (
-        <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3 text-sm">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-          >
-            Previous
-          </Button>
-          <span className="text-muted">
-            {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={offset + PAGE_SIZE >= total}
-            onClick={() => setOffset(offset + PAGE_SIZE)}
-          >
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pagination offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
       <AnalysisDetailsDialog record={selected} onClose={() => setSelected(null)} />
     </Page>
   );

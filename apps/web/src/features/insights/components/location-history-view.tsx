@@ -4,6 +4,7 @@ import { LIMITS, LocationsPageSchema, MAP_NAVIGATION_HINT_KEY, formatCoordinate,
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page, PageHeader } from '../../../components/ui/page';
+import { Pagination } from '../../../components/ui/pagination';
 import { apiGet } from '../../../lib/api-client';
 import { downloadJson } from '../../../lib/download';
 import { usePopularLocations } from '../../dashboard';
@@ -131,29 +132,7 @@ export function LocationHistoryView() {
               </ul>
             )}
           </div>
-          {total > PAGE_SIZE && (
-            <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3 text-sm">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <span className="text-muted">
-                {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={offset + PAGE_SIZE >= total}
-                onClick={() => setOffset(offset + PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pagination offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} />
         </div>
         <aside aria-labelledby="frequent-places" className="rounded-xl border border-line bg-surface p-5">
           <h2 id="frequent-places" className="text-sm font-semibold text-subtle">
