@@ -32,6 +32,25 @@ export class LocalDiskStorage implements BlobStorage {
     const temp = `${target}.${randomUUID()}.part`;
     await writeFile(temp, data);
     await rename(temp, target);
+    // A writer of this key killed mid-write (kill -9, power loss) left its .part behind; the job it held has been
+    // run again by now (this write), so its leftover goes. A writer still alive would be one that lost its lease.
+    await this.removePartials(target);
+  }
+
+  /** Removes `<file>.<uuid>.part` leftovers of one key. */
+  private async removePartials(target: string): Promise<void> {
+    const name = target.slice(dirname(target).length + 1);
+    let entries: string[];
+    try {
+      entries = await readdir(dirname(target));
+    } catch {
+      return;
+    }
+    await Promise.all(
+      entries
+        .filter((e) => e.startsWith(`${name}.`) && e.endsWith('.part'))
+        .map((e) => rm(join(dirname(target), e), { force: true })),
+    );
   }
 
   get(key: string): Promise<Buffer> {
@@ -39,7 +58,9 @@ export class LocalDiskStorage implements BlobStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    const target = this.path(key);
+    await rm(target, { force: true });
+    await this.removePartials(target);
   }
 
   async exists(key: string): Promise<boolean> {
