@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Card } from '../../../components/ui/card';
 import { useAnalysisRun } from '../use-analysis-run';
 import { DropZone } from './drop-zone';
@@ -40,18 +41,7 @@ export function AnalysisScreen() {
 
         <div className="min-w-0 space-y-4">
           {state.error && (
-            <div
-              role="alert"
-              className="rounded-xl border border-danger/50 bg-danger/10 p-4"
-              data-testid="analysis-error"
-            >
-              <p className="text-sm font-medium text-danger">{state.error.message}</p>
-              {canRetry && (
-                <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-                  Retry
-                </Button>
-              )}
-            </div>
+            <ErrorAlert message={state.error.message} onRetry={canRetry ? retry : undefined} testId="analysis-error" />
           )}
           {result && state.analysis?.duplicateOf && (
             <div

@@ -12,6 +12,7 @@ import {
 } from '@vt/shared';
 import { ACCEPT_PHOTOS, StageList, useAnalysisRun, useLocationIndex } from '../../analysis';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/error-alert';
 import { cx } from '../../../components/ui/cx';
 import { indexExport } from '../geo';
 import { flyHome, flyToItem, placeResult, type PlacedResult } from '../result-layer';
@@ -324,18 +325,12 @@ export function MapScreen() {
               </div>
             )}
             {state.error && (
-              <div
-                role="alert"
-                className="rounded-lg border border-danger/50 bg-danger/10 p-3"
-                data-testid="analysis-error"
-              >
-                <p className="text-sm text-danger">{state.error.message}</p>
-                {canRetry && (
-                  <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
-                    Retry
-                  </Button>
-                )}
-              </div>
+              <ErrorAlert
+                compact
+                message={state.error.message}
+                onRetry={canRetry ? retry : undefined}
+                testId="analysis-error"
+              />
             )}
 
             <div className="flex flex-wrap gap-2">
