@@ -1,7 +1,7 @@
 import type { Analysis, AnalysisEvent, User } from '@vt/shared';
 import { notFound } from '../../lib/errors';
 import { photoImageUrl } from '../../engine/pipeline/urls';
-import { isUuid } from '../photos/photos.service';
+import { isUuid } from '../../lib/ids';
 import type { AnalysesRepository, AnalysisWithPhoto } from './analyses.repository';
 import { toAnalysisEvent, type AnalysisEventBus } from './analysis-events';
 

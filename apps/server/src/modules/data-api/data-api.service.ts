@@ -19,7 +19,7 @@ import type { BlobStorage } from '../../adapters/storage/storage';
 import { isInMiamiDade } from '../../engine/geo/county';
 import { reverseGeocode } from '../../engine/geo/reverse-geocode';
 import { photoImageUrl } from '../../engine/pipeline/urls';
-import { isUuid } from '../photos/photos.service';
+import { isUuid } from '../../lib/ids';
 import { recordFinishedAnalysis } from '../locations/analysis-finished';
 import { lockUser } from '../locations/locations.repository';
 import { toLocation } from '../locations/locations.service';

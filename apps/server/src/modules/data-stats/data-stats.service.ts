@@ -12,7 +12,7 @@ import type {
 } from '@vt/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { isUuid } from '../photos/photos.service';
+import { isUuid } from '../../lib/ids';
 import type { DataStatsRepository } from './data-stats.repository';
 import { notificationStats } from './notifications-stats';
 

@@ -15,7 +15,7 @@ import { describePlace, placeName } from '../../engine/pipeline/place';
 import { relocate } from '../../engine/pipeline/relocate';
 import { haversineMeters } from '../../engine/geo/geometry';
 import type { AnalysesRepository, AnalysisWithPhoto } from '../analyses/analyses.repository';
-import { isUuid } from '../photos/photos.service';
+import { isUuid } from '../../lib/ids';
 import type { LocationIndexRepository, LocationIndexRowWithPhoto } from './location-index.repository';
 import { toItem } from './location-index.service';
 import { judge, nameWitnesses, producersOf, witnessOf } from './verification';

@@ -15,7 +15,7 @@ import { storedFields } from '../../engine/pipeline/pipeline';
 import { AnalysesRepository } from '../analyses/analyses.repository';
 import { toAnalysis } from '../analyses/analyses.service';
 import { LocationIndexRepository } from '../location-index/location-index.repository';
-import { isUuid } from '../photos/photos.service';
+import { isUuid } from '../../lib/ids';
 import { locationFieldsOf } from './analysis-finished';
 import { LocationsRepository, lockUser } from './locations.repository';
 

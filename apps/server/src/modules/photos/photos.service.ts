@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isUuid } from '../../lib/ids';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -171,8 +172,6 @@ export class PhotosService {
     return this.deps.storage.get(key);
   }
 }
-
-export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 async function readHead(path: string): Promise<Uint8Array> {
   const handle = await open(path, 'r');
