@@ -57,7 +57,15 @@ test('the avatar opens a menu that reaches every signed-in page; Escape closes i
   const avatar = page.getByRole('button', { name: 'Your account: Menu Person' });
   await avatar.click();
   await expect(avatar).toHaveAttribute('aria-expanded', 'true');
-  for (const name of ['Dashboard', 'Analyse a photo', 'Map', 'Analysis history', 'Location history', 'Settings'])
+  for (const name of [
+    'Dashboard',
+    'Analyse a photo',
+    'Map',
+    'Analysis history',
+    'Location history',
+    'Verify a file',
+    'Settings',
+  ])
     await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'analysis-history', ...page(() => import('./routes/analysis-history')) },
           { path: 'settings', ...page(() => import('./routes/settings')) },
           { path: 'location-history', ...page(() => import('./routes/location-history')) },
+          { path: 'verify', ...page(() => import('./routes/verify')) },
           { path: 'analytics', ...page(() => import('./routes/analytics')) },
           { path: 'founder-dashboard', ...page(() => import('./routes/founder-dashboard')) },
           { path: 'database', ...page(() => import('./routes/database')) },

@@ -50,14 +50,16 @@ export async function apiRequest<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const { method = 'GET', body, signal, reportAuthErrors = true } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a file upload) goes as multipart, with the boundary the browser sets; everything else as JSON.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

@@ -199,3 +199,22 @@ export type AnalysisEvent = z.infer<typeof AnalysisEventSchema>;
 
 /** Event types after which the stream ends. */
 export const TERMINAL_ANALYSIS_EVENTS: readonly AnalysisEventType[] = ['done', 'failed'];
+
+/** POST /api/verify: whether these exact bytes were analysed under the caller's account, and when. */
+export const VerifyResponseSchema = z.object({
+  /** SHA-256 of the file as received, hex. */
+  sha256: z.string(),
+  byteSize: z.number().int().nonnegative(),
+  /** Every analysis of the same bytes under this account, oldest first; empty when there is none. */
+  matches: z.array(
+    z.object({
+      analysisId: z.string(),
+      fileName: z.string(),
+      /** When the server received the photo (its clock). */
+      receivedAt: z.string(),
+      status: AnalysisStatusSchema,
+      placeName: z.string().nullable(),
+    }),
+  ),
+});
+export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;

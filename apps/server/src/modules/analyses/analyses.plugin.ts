@@ -9,6 +9,7 @@ import { AllowAllQuotaService, type QuotaService } from '../photos/quota.service
 import { registerFastAnalysis } from '../fast-analysis/fast-analysis.plugin';
 import type { PubSub } from '../../adapters/pubsub';
 import { analysesRoutes } from './analyses.routes';
+import { VerifyService } from '../photos/verify.service';
 import { AnalysesService } from './analyses.service';
 
 declare module 'fastify' {
@@ -46,7 +47,8 @@ export async function registerAnalysisEngine(
     engineVersion: ENGINE_VERSION,
   });
   app.decorate('analysisEngine', engine);
-  await photosRoutes(app, { photos, maxBytes: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles });
+  const verify = new VerifyService({ lookup: engine.analyses, maxBytes: config.uploads.maxBytes });
+  await photosRoutes(app, { photos, verify, maxBytes: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles });
   analysesRoutes(app, { analyses: new AnalysesService(engine.analyses, engine.bus) });
   await registerFastAnalysis(app, { database, engine, photos, quota, uploads: config.uploads });
   if (config.analysis.inProcessWorker) {

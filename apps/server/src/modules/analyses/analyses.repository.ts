@@ -64,6 +64,22 @@ export class AnalysesRepository {
     return row;
   }
 
+  /** Every analysis of a photo with these bytes under this owner, oldest first (POST /api/verify). */
+  async allWithSameBytes(userId: string, sha256: string) {
+    return this.db
+      .select({
+        analysisId: analyses.id,
+        fileName: photos.originalName,
+        receivedAt: photos.createdAt,
+        status: analyses.status,
+        result: analyses.analysisResult,
+      })
+      .from(analyses)
+      .innerJoin(photos, eq(photos.id, analyses.photoId))
+      .where(and(eq(photos.userId, userId), eq(photos.sha256, sha256)))
+      .orderBy(asc(photos.createdAt), asc(analyses.createdAt));
+  }
+
   /**
    * Takes the oldest runnable job: queued and due, or running under a lease older than `leaseMs` (its runner
    * died). SKIP LOCKED lets several processes on one PostgreSQL claim concurrently without taking a job twice.

@@ -3,13 +3,14 @@ import multipart from '@fastify/multipart';
 import { requireUser } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
 import type { PhotosService, StagedPhoto } from './photos.service';
+import type { VerifyService } from './verify.service';
 
-export type PhotosRoutesDeps = { photos: PhotosService; maxBytes: number; maxFiles: number };
+export type PhotosRoutesDeps = { photos: PhotosService; verify?: VerifyService; maxBytes: number; maxFiles: number };
 
 /** Photo intake and the owner-only derivatives. Multipart is registered here only, not app-wide. */
 export async function photosRoutes(
   app: FastifyInstance,
-  { photos, maxBytes, maxFiles }: PhotosRoutesDeps,
+  { photos, verify, maxBytes, maxFiles }: PhotosRoutesDeps,
 ): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -44,6 +45,23 @@ export async function photosRoutes(
         throw multipartError(error, maxFiles);
       }
     });
+
+    if (verify) {
+      scope.post('/api/verify', async (request) => {
+        const user = requireUser(request);
+        if (!request.isMultipart()) {
+          throw new AppError(415, 'not_multipart', 'Send the file as multipart/form-data: a form with one file.');
+        }
+        let file;
+        try {
+          file = await request.file();
+        } catch (error) {
+          throw multipartError(error, 1);
+        }
+        if (!file) throw new AppError(400, 'no_file', 'Choose the file to verify.');
+        return verify.verify(user, file.file);
+      });
+    }
 
     for (const kind of ['thumbnail', 'display'] as const) {
       scope.get<{ Params: { id: string } }>(`/api/photos/:id/${kind}`, async (request, reply) => {

@@ -17,3 +17,4 @@ export {
 export { TextEvidencePhoto } from './components/text-evidence-photo';
 export { textOverlay, type TextOverlay } from './text-evidence';
 export { StandingBadge, placeLine } from './components/standing-badge';
+export { VerifyScreen } from './components/verify-screen';

@@ -19,6 +19,7 @@ describe('accountLinksFor', () => {
       '/map',
       '/analysis-history',
       '/location-history',
+      '/verify',
       '/settings',
     ]);
   });

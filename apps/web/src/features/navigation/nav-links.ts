@@ -24,6 +24,7 @@ export function accountLinksFor(role: string): NavLink[] {
     { to: '/map', label: 'Map' },
     { to: '/analysis-history', label: 'Analysis history' },
     { to: '/location-history', label: 'Location history' },
+    { to: '/verify', label: 'Verify a file' },
     { to: '/settings', label: 'Settings' },
     ...(role === 'founder' ? [{ to: '/admin', label: 'Admin' }] : []),
   ];

@@ -1,0 +1,5 @@
+import { VerifyScreen } from '../../features/analysis';
+
+export function Component() {
+  return <VerifyScreen />;
+}
