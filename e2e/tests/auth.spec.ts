@@ -75,12 +75,16 @@ test.describe('sign-in through the built-in local provider', () => {
     await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
   });
 
-  test('opened at 127.0.0.1 while PUBLIC_URL says localhost: sent to localhost first, and sign-in works', async ({
+  test('opened at 127.0.0.1 while PUBLIC_URL says localhost: the page moves to localhost first, and sign-in works', async ({
     page,
     baseURL,
   }) => {
     const loopback = baseURL!.replace('localhost', '127.0.0.1');
     expect(loopback).not.toBe(baseURL);
+    // A plain HTTP client at that address still gets the page itself (the move happens in the browser).
+    const plain = await page.request.get(`${loopback}/`, { maxRedirects: 0 });
+    expect(plain.status()).toBe(200);
+    expect(await plain.text()).toContain('<div id="root"');
     await page.goto(`${loopback}/dashboard`);
     await expect(page).toHaveURL(new RegExp(`^${baseURL!.replace(/[.]/g, '\\.')}/`));
     await page.getByRole('button', { name: 'Sign in to continue' }).click();

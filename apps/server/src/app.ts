@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { createRateLimitBackend } from './adapters/rate-limit/rate-limit-store';
 import fastifyStatic from '@fastify/static';
-import { installCanonicalHost } from './lib/canonical-host';
+import { withPublicOrigin } from './lib/canonical-host';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandling } from './lib/errors';
@@ -111,7 +111,6 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   const rateLimits = createRateLimitBackend({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, database });
   app.addHook('onClose', () => rateLimits.close());
   await app.register(rateLimit, { global: false, ...rateLimits.options });
-  installCanonicalHost(app, { publicUrl: config.publicUrl });
   installCsrfGuard(app, { publicUrl: config.publicUrl });
 
   const usersService = new UsersService(new UsersRepository(database.db), {
@@ -161,7 +160,7 @@ function installWebApp(app: FastifyInstance, config: Config): void {
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(readFileSync(indexFile, 'utf8'));
+      .send(withPublicOrigin(readFileSync(indexFile, 'utf8'), config.publicUrl));
   if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
