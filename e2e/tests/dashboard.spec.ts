@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
+import { uploadAndWait as uploadPhotoAndWait } from '../fixtures/map';
 
 async function snap(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
@@ -13,32 +14,9 @@ async function snap(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-/** Uploads through the same API the page uses (with the page's session) and waits until the analysis is done. */
+/** A GPS photo at (lat, lng), uploaded with the page's session; resolves when its analysis is done. */
 async function uploadAndWait(page: Page, lat: number, lng: number): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/photos', {
-    headers: { origin },
-    multipart: {
-      photo: {
-        name: 'lummus.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await gpsJpeg(lat, lng, { width: 800, height: 600 }),
-      },
-    },
-  });
-  expect(res.status()).toBe(202);
-  const id = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId;
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/analyses/${id}`)).json()) as { analysis: { status: string } }).analysis
-          .status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('done');
-  return id;
+  return uploadPhotoAndWait(page, 'lummus.jpg', await gpsJpeg(lat, lng, { width: 800, height: 600 }));
 }
 
 test.describe('/dashboard', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg, signWithVagueGps } from '../fixtures/photos';
-import { expectAreaFramed } from '../fixtures/map';
+import { addIndexItems, expectAreaFramed } from '../fixtures/map';
 
 async function snap(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
@@ -38,19 +38,6 @@ async function openMap(page: Page, who: string) {
   await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
 }
 
-async function addItems(page: Page, items: Array<{ name: string; lat: number; lng: number }>) {
-  await page.evaluate(async (list) => {
-    for (const item of list) {
-      const res = await fetch('/api/location-index', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(item),
-      });
-      if (res.status !== 201) throw new Error(`add failed: ${res.status}`);
-    }
-  }, items);
-}
-
 async function openIndexExpanded(page: Page) {
   await page.getByRole('button', { name: /^Location Index/ }).click();
   const sidebar = page.getByTestId('index-sidebar');
@@ -72,7 +59,7 @@ test.describe('map: the location index, worked', () => {
   test('Verify: a sample whose name matches its place turns OK (+10%), an unknown name says why', async ({ page }) => {
     await openMap(page, 'verify');
     // Oldest first, so the list (newest first) reads: My favourite spot, Sample: Bayfront Park.
-    await addItems(page, [
+    await addIndexItems(page, [
       { name: 'Sample: Bayfront Park', lat: 25.7753, lng: -80.1862 },
       { name: 'My favourite spot', lat: 25.76, lng: -80.2 },
     ]);
@@ -129,7 +116,7 @@ test.describe('map: the location index, worked', () => {
     await expect(popup.getByTestId('popup-notice')).toContainText('Analysed again');
     await expect(popup.getByTestId('popup-notice')).toContainText('same place as before');
 
-    await addItems(page, [{ name: 'Typed by hand', lat: 25.77, lng: -80.19 }]);
+    await addIndexItems(page, [{ name: 'Typed by hand', lat: 25.77, lng: -80.19 }]);
     const sidebar = await openIndexExpanded(page);
     const photo = sidebar.getByTestId('index-item').filter({ hasText: 'Miami Beach' });
     await expect(photo.getByTestId('status-badge')).toHaveText('UP');

@@ -79,4 +79,29 @@ describe('POST /api/verify: was this exact file analysed under my account, and w
     expect(json.status).toBe(415);
     expect((await post(server.browser(), '/api/verify', 'x.jpg', await plainJpeg())).status).toBe(401);
   });
+
+  it('a file over the photo size limit, or a form without a file, gets a clear refusal', async () => {
+    const small = await startTestServer({ env: { UPLOAD_MAX_BYTES: '2048' } });
+    try {
+      const carol = await small.signIn('verify-carol@example.com', 'Carol');
+      const big = await post(carol, '/api/verify', 'big.jpg', Buffer.alloc(4096, 7));
+      expect(big.status).toBe(413);
+      expect(big.body).toMatchObject({ error: { code: 'photo_too_large' } });
+      expect((big.body as { error: { message: string } }).error.message).toMatch(
+        /larger than the .* MB a photo may be/,
+      );
+
+      const form = new FormData();
+      form.append('note', 'no file here');
+      const res = await carol.fetch('/api/verify', {
+        method: 'POST',
+        body: form,
+        headers: { origin: new URL(carol.baseUrl).origin },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'no_file' } });
+    } finally {
+      await small.close();
+    }
+  });
 });

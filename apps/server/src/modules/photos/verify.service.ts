@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AnalysisStatus, User, VerifyResponse } from '@vt/shared';
+import { formatMegabytes, type AnalysisStatus, type User, type VerifyResponse } from '@vt/shared';
 import { AppError } from '../../lib/errors';
 
 /** What verification reads: the owner's analyses of photos with given bytes, oldest first. */
@@ -38,7 +38,7 @@ export class VerifyService {
       throw new AppError(
         413,
         'photo_too_large',
-        `The file is larger than the ${this.deps.maxBytes} bytes a photo may be.`,
+        `The file is larger than the ${formatMegabytes(this.deps.maxBytes)} a photo may be, so it cannot be one that was analysed.`,
       );
     if (byteSize === 0) throw new AppError(400, 'empty_file', 'The file is empty: choose the original photo.');
     const sha256 = hash.digest('hex');

@@ -9,4 +9,4 @@ export { formatTimeRemaining } from './time-remaining';
 export { RequireAuth } from './components/require-auth';
 export { SessionExpiredScreen } from './components/session-expired-screen';
 export { AuthDebugPanel } from './components/auth-debug-panel';
-export { accountDeletedOnThisLoad, rememberAccountDeleted, takeAccountDeleted } from './account-deleted';
+export { accountDeletedOnThisLoad, rememberAccountDeleted } from './account-deleted';

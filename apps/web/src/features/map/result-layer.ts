@@ -1,9 +1,11 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { MAP, standingOfOutcome, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
-import { circlePolygon, otherCandidates, streetLines, type StreetLine } from './geo';
-import { boundsOfCircle } from './saved-places-layer';
+import { otherCandidates, streetLines, type StreetLine } from './geo';
+import { AreaLayer, NOT_LOCATED_RADIUS_M, frameArea } from './area-layer';
 
-const CIRCLE_SOURCE = 'vt-uncertainty';
+/** The result's uncertainty circle (`vt-uncertainty-line` is what tests ask the map for). */
+const uncertaintyOf = (map: MapLibreMap) =>
+  new AreaLayer(map, 'vt-uncertainty', { colour: '#5cc8ff', fillOpacity: 0.12, dash: [3, 2] });
 const STREET_SOURCE = 'vt-read-streets';
 
 /**
@@ -50,24 +52,9 @@ export type PlacedResult = {
   /** Null for a result that located nothing: it is an area, with no spot to pin. */
   marker: Marker | null;
   openPopup(): void;
+  /** Shows the result again: the spot up close, or a not-located area framed whole. */
+  frame(): void;
 };
-
-function ensureCircleLayers(map: MapLibreMap) {
-  if (map.getSource(CIRCLE_SOURCE)) return;
-  map.addSource(CIRCLE_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-  map.addLayer({
-    id: 'vt-uncertainty-fill',
-    type: 'fill',
-    source: CIRCLE_SOURCE,
-    paint: { 'fill-color': '#5cc8ff', 'fill-opacity': 0.12 },
-  });
-  map.addLayer({
-    id: 'vt-uncertainty-line',
-    type: 'line',
-    source: CIRCLE_SOURCE,
-    paint: { 'line-color': '#5cc8ff', 'line-width': 1.5, 'line-dasharray': [3, 2] },
-  });
-}
 
 /**
  * Puts one analysis on the map: the round photo marker, its uncertainty circle, the other candidates as small
@@ -88,14 +75,10 @@ export function placeResult(
     evidence?: readonly Evidence[];
   },
 ): PlacedResult {
-  ensureCircleLayers(map);
-  const radius = result.radiusMeters ?? 0;
-  (map.getSource(CIRCLE_SOURCE) as GeoJSONSource).setData({
-    type: 'FeatureCollection',
-    features: radius > 0 ? [circlePolygon(result.lat, result.lng, radius)] : [],
-  });
+  const area = uncertaintyOf(map);
+  area.draw(result, result.radiusMeters ?? 0);
 
-  if (standingOfOutcome(result.outcome) === 'not_located') return placeArea(map, result, popupContent, opts.fly);
+  if (standingOfOutcome(result.outcome) === 'not_located') return placeArea(map, area, result, popupContent, opts.fly);
 
   const streets = drawStreets(map, streetLines(result, opts.evidence ?? []));
 
@@ -167,14 +150,22 @@ export function placeResult(
     openPopup() {
       if (!popup.isOpen()) marker.togglePopup();
     },
+    frame() {
+      map.flyTo({
+        center: [result.lng, result.lat],
+        zoom: MAP.flyToZoom,
+        pitch: MAP.flyToPitch,
+        duration: MAP.flyToDurationMs,
+        essential: true,
+      });
+    },
     remove() {
       clearTimeout(timer);
       popup.remove();
       marker.remove();
       for (const c of candidates) c.remove();
       for (const label of streets) label.remove();
-      const source = map.getSource(CIRCLE_SOURCE) as GeoJSONSource | undefined;
-      source?.setData({ type: 'FeatureCollection', features: [] });
+      area.clear();
       (map.getSource(STREET_SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features: [] });
     },
   };
@@ -185,33 +176,34 @@ export function placeResult(
  * its popup at the centre, and a fly that frames the area. No pin and no street-level close-up of a spot that
  * nobody found.
  */
-function placeArea(map: MapLibreMap, result: AnalysisResult, popupContent: HTMLElement, fly: boolean): PlacedResult {
+function placeArea(
+  map: MapLibreMap,
+  area: AreaLayer,
+  result: AnalysisResult,
+  popupContent: HTMLElement,
+  fly: boolean,
+): PlacedResult {
   const popup = new Popup({ closeOnClick: false, maxWidth: '340px', focusAfterOpen: false })
     .setLngLat([result.lng, result.lat])
     .setDOMContent(popupContent);
   const open = () => {
     if (!popup.isOpen()) popup.addTo(map);
   };
+  const frame = () => frameArea(map, result, result.radiusMeters ?? NOT_LOCATED_RADIUS_M);
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (fly) {
-    map.fitBounds(boundsOfCircle(result, result.radiusMeters ?? 30_000), {
-      padding: 24,
-      pitch: 0,
-      bearing: 0,
-      duration: MAP.flyToDurationMs,
-      essential: true,
-    });
+    frame();
     timer = setTimeout(open, MAP.popupDelayMs);
   }
   return {
     marker: null,
     popup,
     openPopup: open,
+    frame,
     remove() {
       clearTimeout(timer);
       popup.remove();
-      const source = map.getSource(CIRCLE_SOURCE) as GeoJSONSource | undefined;
-      source?.setData({ type: 'FeatureCollection', features: [] });
+      area.clear();
     },
   };
 }

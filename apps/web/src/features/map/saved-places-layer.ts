@@ -1,28 +1,7 @@
-import { LngLatBounds, Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+import { LngLatBounds, Marker, Popup, type Map as MapLibreMap } from 'maplibre-gl';
 import { MAP, type LocationIndexItem } from '@vt/shared';
-import { circlePolygon } from './geo';
+import { AreaLayer, NOT_LOCATED_RADIUS_M, frameArea } from './area-layer';
 import { clusterByPixels, drawnPlaces, savedPlaceLines } from './saved-places';
-
-const AREA_SOURCE = 'vt-saved-area';
-/** Radius drawn for a not-located place whose analysis left none: the county-wide fallback's own. */
-const NOT_LOCATED_RADIUS_M = 30_000;
-
-function ensureAreaLayers(map: MapLibreMap) {
-  if (map.getSource(AREA_SOURCE)) return;
-  map.addSource(AREA_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-  map.addLayer({
-    id: 'vt-saved-area-fill',
-    type: 'fill',
-    source: AREA_SOURCE,
-    paint: { 'fill-color': '#e9b949', 'fill-opacity': 0.08 },
-  });
-  map.addLayer({
-    id: 'vt-saved-area-line',
-    type: 'line',
-    source: AREA_SOURCE,
-    paint: { 'line-color': '#e9b949', 'line-width': 1.5, 'line-dasharray': [2, 2] },
-  });
-}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -64,9 +43,10 @@ export class SavedPlacesLayer {
   private selectedId: string | null = null;
   private popup: Popup | null = null;
   private readonly recluster = () => this.render();
+  private readonly area: AreaLayer;
 
   constructor(private readonly map: MapLibreMap) {
-    ensureAreaLayers(map);
+    this.area = new AreaLayer(map, 'vt-saved-area', { colour: '#e9b949', fillOpacity: 0.08, dash: [2, 2] });
     map.on('zoomend', this.recluster);
     map.on('rotateend', this.recluster);
     map.on('pitchend', this.recluster);
@@ -87,14 +67,9 @@ export class SavedPlacesLayer {
   open(item: LocationIndexItem) {
     this.selectedId = item.id;
     const radius = item.radiusMeters ?? (item.standing === 'not_located' ? NOT_LOCATED_RADIUS_M : 0);
-    this.drawArea(item, radius);
+    this.area.draw(item.coordinates, radius);
     if (item.standing === 'not_located') {
-      this.map.fitBounds(boundsOfCircle(item, radius), {
-        padding: 48,
-        pitch: 0,
-        bearing: 0,
-        duration: MAP.flyToDurationMs,
-      });
+      frameArea(this.map, item.coordinates, radius, 48);
     } else {
       this.map.flyTo({
         center: [item.coordinates.lng, item.coordinates.lat],
@@ -124,17 +99,7 @@ export class SavedPlacesLayer {
     this.selectedId = null;
     this.popup?.remove();
     this.popup = null;
-    (this.map.getSource(AREA_SOURCE) as GeoJSONSource | undefined)?.setData({
-      type: 'FeatureCollection',
-      features: [],
-    });
-  }
-
-  private drawArea(item: LocationIndexItem, radius: number) {
-    (this.map.getSource(AREA_SOURCE) as GeoJSONSource | undefined)?.setData({
-      type: 'FeatureCollection',
-      features: radius > 0 ? [circlePolygon(item.coordinates.lat, item.coordinates.lng, radius)] : [],
-    });
+    this.area.clear();
   }
 
   private showPopup(item: LocationIndexItem) {
@@ -152,7 +117,7 @@ export class SavedPlacesLayer {
       if (this.popup !== popup) return;
       this.popup = null;
       this.selectedId = null;
-      this.drawArea(item, 0);
+      this.area.clear();
     });
     this.popup = popup;
   }
@@ -197,7 +162,7 @@ export class SavedPlacesLayer {
     button.addEventListener('click', (event) => {
       event.stopPropagation();
       this.selectedId = item.id;
-      this.drawArea(item, item.radiusMeters ?? 0);
+      this.area.draw(item.coordinates, item.radiusMeters ?? 0);
       this.showPopup(item);
     });
     return new Marker({ element: button }).setLngLat([item.coordinates.lng, item.coordinates.lat]).addTo(this.map);
@@ -216,15 +181,4 @@ export class SavedPlacesLayer {
     });
     return new Marker({ element: button }).setLngLat(this.map.unproject([at.x, at.y])).addTo(this.map);
   }
-}
-
-/** The bounds of a circle of `radiusM` around a point (a degree of longitude shrinks with latitude). */
-export function boundsOfCircle(
-  p: { coordinates: { lat: number; lng: number } } | { lat: number; lng: number },
-  radiusM: number,
-): LngLatBounds {
-  const c = 'coordinates' in p ? p.coordinates : p;
-  const dLat = radiusM / 111_320;
-  const dLng = radiusM / (111_320 * Math.cos((c.lat * Math.PI) / 180));
-  return new LngLatBounds([c.lng - dLng, c.lat - dLat], [c.lng + dLng, c.lat + dLat]);
 }

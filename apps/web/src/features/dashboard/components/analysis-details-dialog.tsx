@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCoordinate, standingOf, type AnalysisRecord } from '@vt/shared';
+import { formatCoordinate, type AnalysisRecord } from '@vt/shared';
+import { standingOfRecord } from './record-standing';
 import { Button } from '../../../components/ui/button';
 import { useDeleteAnalysis } from '../api';
 import { downloadJson } from '../../../lib/download';
@@ -30,7 +31,7 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
   }, [record]);
 
   const place = record?.location;
-  const standing = place ? standingOf({ ...place, outcome: record?.analysis_result?.outcome }) : 'not_located';
+  const standing = (record && standingOfRecord(record)) ?? 'not_located';
   return (
     <dialog
       ref={ref}

@@ -1,5 +1,5 @@
-import { formatCoordinate, standingOf, type AnalysisRecord } from '@vt/shared';
-import { StandingBadge, placeLine } from '../../analysis';
+import { formatCoordinate, type AnalysisRecord } from '@vt/shared';
+import { RecordStandingBadge, recordPlaceLine } from './record-standing';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 
@@ -58,19 +58,10 @@ export function RecentActivity({
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="truncate font-medium">{a.location?.name ?? a.file_name}</p>
-                  {a.location && (
-                    <StandingBadge
-                      confidence={a.location.confidence}
-                      source={a.location.source}
-                      name={a.location.name}
-                      outcome={a.analysis_result?.outcome}
-                    />
-                  )}
+                  <RecordStandingBadge record={a} />
                 </div>
                 <p className="mt-1 text-sm text-muted">
-                  {a.location
-                    ? placeLine(a.location, standingOf({ ...a.location, outcome: a.analysis_result?.outcome }))
-                    : 'Not analysed yet'}
+                  {recordPlaceLine(a)}
                   <span aria-hidden="true"> · </span>
                   {new Date(a.created_at).toLocaleDateString()}
                 </p>

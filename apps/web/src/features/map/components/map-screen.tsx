@@ -3,8 +3,6 @@ import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
   DOWNTOWN_MIAMI,
-  MAP,
-  standingOfOutcome,
   type Analysis,
   type Candidate,
   type LocationIndexItem,
@@ -22,7 +20,7 @@ import { downloadJson } from '../../../lib/download';
 import { ResultDetailsDialog } from './result-details-dialog';
 import { takeNavigationHint } from '../navigation-hint';
 import { itemForHint } from '../saved-places';
-import { boundsOfCircle, SavedPlacesLayer } from '../saved-places-layer';
+import { SavedPlacesLayer } from '../saved-places-layer';
 import { IndexSidebar } from './index-sidebar';
 import { MapCanvas } from './map-canvas';
 import { MapUnavailable } from './map-unavailable';
@@ -424,17 +422,7 @@ export function MapScreen() {
             onClose={() => setDetailsOpen(false)}
             onViewOnMap={() => {
               setDetailsOpen(false);
-              if (!map || !result) return;
-              if (standingOfOutcome(result.outcome) === 'not_located')
-                map.fitBounds(boundsOfCircle(result, result.radiusMeters ?? 30_000), { padding: 24, pitch: 0 });
-              else
-                map.flyTo({
-                  center: [result.lng, result.lat],
-                  zoom: MAP.flyToZoom,
-                  pitch: MAP.flyToPitch,
-                  duration: MAP.flyToDurationMs,
-                  essential: true,
-                });
+              placed.current?.frame();
             }}
           />
         </>
