@@ -78,6 +78,15 @@ test.describe('/settings', () => {
     await expect(page.getByTestId('account-deleted')).toContainText(
       'You are signed out here and at the sign-in provider',
     );
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/home-account-deleted-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
     expect((await page.request.get('/api/users/profile')).status()).toBe(401);
 
