@@ -3,7 +3,7 @@
  * runner with the default workers), a real sign-in through the built-in OIDC provider, uploads through
  * POST /api/photos, and stage events followed over Server-Sent Events.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -112,6 +112,8 @@ export type ServerProcess = BenchServer & {
   pid: number;
   /** VmRSS and VmHWM (peak RSS since start) of the server process, from /proc/<pid>/status. */
   rss(): { rssMB: number; hwmMB: number } | null;
+  /** VmRSS of the processes the server started (the OCR reader's), summed; 0 when there are none. */
+  childrenRssMB(): number;
   memoryBreakdown(): Promise<MemoryBreakdown>;
 };
 
@@ -156,6 +158,7 @@ export async function startServerProcess(db: DbChoice, env: Record<string, strin
     browser,
     pid,
     rss: () => procMemory(pid),
+    childrenRssMB: () => descendantsOf(pid).reduce((sum, p) => sum + (procMemory(p)?.rssMB ?? 0), 0),
     async memoryBreakdown() {
       const reply = next('memory');
       child.send({ type: 'memory' });
@@ -178,6 +181,33 @@ export function procMemory(pid: number): { rssMB: number; hwmMB: number } | null
   } catch {
     return null;
   }
+}
+
+/** Every process below `pid` (children, their children…), from /proc/<pid>/task/<tid>/children (Linux). */
+export function descendantsOf(pid: number): number[] {
+  const out: number[] = [];
+  const visit = (p: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      return;
+    }
+    for (const t of tasks) {
+      let children = '';
+      try {
+        children = readFileSync(`/proc/${p}/task/${t}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const c of children.split(/\s+/).filter(Boolean).map(Number)) {
+        out.push(c);
+        visit(c);
+      }
+    }
+  };
+  visit(pid);
+  return out;
 }
 
 export function memoryBreakdown(): MemoryBreakdown {

@@ -291,9 +291,13 @@ async function main(): Promise<void> {
         note: "server = the server process alone (VmRSS sampled every 10 ms from /proc/<pid>/status during the burst; vmHwmMB is its peak over the whole run, start-up and the throughput batch included); startup = after migrations and sign-in, baseline = just before the burst (after the sequential and throughput runs). externalMB includes PGlite's WASM memory when the database is PGlite",
         outcomes: countBy(burstRuns.map((r) => (r.error ? `upload ${r.status}` : (r.terminal ?? 'unknown')))),
         withoutGps: {
-          note: '16 GPS-less photos at once: each is read by the scene-text OCR (PP-OCR, ONNX Runtime in a worker thread, loaded on the first read)',
+          note: '16 GPS-less photos at once: each is read by the scene-text OCR (PP-OCR, ONNX Runtime in a child process of the server, started on the first read). serverPeakRssMB = the server process alone; ocrPeakRssMB = its OCR processes; totalPeakRssMB = the highest sum of both sampled at the same instant',
           baselineRssMB: ocrBurst.baselineRss,
-          peakRssMB: ocrBurst.peakRss,
+          serverPeakRssMB: ocrBurst.peakRss,
+          ocrBaselineRssMB: ocrBurst.baselineChildrenRss,
+          ocrPeakRssMB: ocrBurst.peakChildrenRss,
+          totalPeakRssMB: ocrBurst.peakTotalRss,
+          ocrAfterBurstRssMB: ocrBurst.childrenAfterBurstRss,
           burstSeconds: Number((ocrBurst.burstMs / 1000).toFixed(2)),
           afterBurst: ocrBurst.serverAfterBurst.breakdown,
           outcomes: countBy(
@@ -316,13 +320,13 @@ async function main(): Promise<void> {
         },
         rss16: {
           target: `peak RSS ≤ ${TARGETS.rssMB} MB with 16 concurrent uploads`,
-          measured: `${peakRss} MB (server process)`,
-          met: peakRss <= TARGETS.rssMB,
+          measured: `${gpsBurst.peakTotalRss} MB (server process${gpsBurst.peakChildrenRss ? `, ${gpsBurst.peakChildrenRss} MB of it its OCR process` : ''})`,
+          met: gpsBurst.peakTotalRss <= TARGETS.rssMB,
         },
         rss16WithOcr: {
           target: `peak RSS ≤ ${TARGETS.rssMB} MB with 16 concurrent GPS-less uploads (OCR loaded)`,
-          measured: `${ocrBurst.peakRss} MB (server process, OCR worker included)`,
-          met: ocrBurst.peakRss <= TARGETS.rssMB,
+          measured: `${ocrBurst.peakTotalRss} MB (server and its OCR process together; server alone ${ocrBurst.peakRss} MB, OCR process alone ${ocrBurst.peakChildrenRss} MB)`,
+          met: ocrBurst.peakTotalRss <= TARGETS.rssMB,
         },
       },
     };
@@ -353,10 +357,19 @@ async function burstOf(
   const clientBaselineRss = process.memoryUsage().rss;
   let peakRss = baselineRss;
   let clientPeakRss = clientBaselineRss;
+  // The OCR reader runs in processes of the server's own (adapters/ocr/ppocr.ocr.ts): the machine pays for both, so
+  // their sum is sampled as one figure, beside each part's own peak.
+  const baselineChildrenRss = server.childrenRssMB();
+  let peakChildrenRss = baselineChildrenRss;
+  let peakTotalRss = baselineRss + baselineChildrenRss;
   let samples = 0;
   const sample = () => {
     samples++;
-    peakRss = Math.max(peakRss, server.rss()?.rssMB ?? Number.NaN);
+    const own = server.rss()?.rssMB ?? Number.NaN;
+    const children = server.childrenRssMB();
+    peakRss = Math.max(peakRss, own);
+    peakChildrenRss = Math.max(peakChildrenRss, children);
+    peakTotalRss = Math.max(peakTotalRss, own + children);
     clientPeakRss = Math.max(clientPeakRss, process.memoryUsage().rss);
   };
   const sampler = setInterval(sample, 10);
@@ -377,6 +390,10 @@ async function burstOf(
     burst,
     baselineRss,
     peakRss,
+    baselineChildrenRss,
+    peakChildrenRss,
+    peakTotalRss,
+    childrenAfterBurstRss: server.childrenRssMB(),
     clientBaselineRss,
     clientPeakRss,
     samples,

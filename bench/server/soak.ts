@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { gpsJpeg } from '@vt/server/src/modules/photos/photos.fixtures';
+import { gpsJpeg } from '@vt/server/src/modules/analyses/photos.fixtures';
 import { machine, REPO_ROOT, startServerProcess, writeResult, type ServerProcess } from '../engine/harness';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' } } });

@@ -19,7 +19,7 @@
  * confidence ≥ 0.8 within 1 km; the highest confidence on negatives; p50/p95 latency of the locator (full-resolution
  * JPEG in, evidence out) beside the OCR floor (the reader alone on the same photo).
  *
- * Run: `npm run bench:text [-- --half tuning|heldout --limit N --out FILE --save-images DIR]`. Needs the fonts of
+ * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --out FILE --save-images DIR]`. Needs the fonts of
  * bench/text/fonts.ts (Debian packages; installed when missing and run as root).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -66,6 +66,9 @@ const table = new Console(process.stderr).table;
 const { values: args } = parseArgs({
   options: {
     half: { type: 'string', default: 'heldout' },
+    // Another draw of the same half (its corners, fonts and photos): a fresh held-out sample once the default one has
+    // been looked at.
+    seed: { type: 'string' },
     limit: { type: 'string' },
     out: { type: 'string' },
     'save-images': { type: 'string' },
@@ -102,7 +105,9 @@ const HALVES: Record<Half, { seed: number; backgrounds: string[] }> = {
     ],
   },
 };
-const random = mulberry32(HALVES[half].seed);
+const seed = args.seed ? Number(args.seed) : HALVES[half].seed;
+if (!Number.isInteger(seed)) throw new Error('--seed is an integer');
+const random = mulberry32(seed);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (a: number, b: number) => a + random() * (b - a);
 const chance = (p: number) => random() < p;
@@ -580,7 +585,7 @@ async function main() {
     machine: machine(),
     note: NOTE_SHARED_MACHINE,
     half,
-    seed: HALVES[half].seed,
+    seed,
     fonts,
     backgrounds: HALVES[half].backgrounds,
     ocr: {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
-import { gpsJpeg, signWithVagueGps } from '../fixtures/photos';
+import { gpsJpeg, signWithVagueGps, streetAlonePhoto } from '../fixtures/photos';
 import { addIndexItems, expectAreaFramed } from '../fixtures/map';
 
 async function snap(page: Page, name: string) {
@@ -254,6 +254,35 @@ test.describe('map: the location index, worked', () => {
     await expect(item).toContainText(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
     await expect(item).toContainText('100%');
     await expect(item.getByTestId('index-item-message')).toContainText('You confirmed this place on the map.');
+  });
+
+  test('a street read alone: no pin, the street drawn along its course through the county', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openMap(page, 'alone');
+    await page
+      .getByTestId('map-file-input')
+      .setInputFiles({ name: 'one-blade.jpg', mimeType: 'image/jpeg', buffer: await streetAlonePhoto() });
+    const popup = page.getByTestId('result-popup');
+    await expect(popup).toBeVisible({ timeout: 90_000 });
+    await expect(popup).toContainText('Not located');
+    await expect(page.getByTestId('result-marker')).toHaveCount(0);
+    // The candidate is the line, labelled: SW 8 St from the county's western edge to the bay.
+    await expect(page.getByTestId('read-street-label')).toHaveText(['SW 8 St']);
+    const course = await page.evaluate(() => {
+      type Data = { features?: Array<{ geometry: { coordinates: [number, number][] } }> };
+      const map = (
+        document.querySelector('[data-testid="map"]') as HTMLElement & {
+          vtMap: { getSource(id: string): { serialize(): { data: Data } } | undefined };
+        }
+      ).vtMap;
+      return map.getSource('vt-read-streets')?.serialize().data.features?.[0]?.geometry.coordinates ?? null;
+    });
+    expect(course).not.toBeNull();
+    const [west, lat] = course![0]!;
+    const [east] = course![course!.length - 1]!;
+    expect(lat).toBeCloseTo(25.766, 2);
+    expect(east - west).toBeGreaterThan(0.3);
+    await snap(page, 'map-street-alone-1280');
   });
 
   test('a correction by candidate: pick the numbered marker the sign gave, confirm, reload — it stuck', async ({

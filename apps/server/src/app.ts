@@ -20,6 +20,7 @@ import { UsersService } from './modules/users/users.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { effectiveFounderEmails } from './auth/local-accounts';
 import { registerAnalysisEngine } from './modules/analyses/analyses.plugin';
+import { recordFinishedAnalysis } from './modules/locations/analysis-finished';
 import { createPubSub, type PubSub } from './adapters/pubsub';
 import { registerLocations } from './modules/locations/locations.plugin';
 import { registerAccess } from './modules/access/access.plugin';
@@ -47,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's one pub/sub (Redis, PostgreSQL LISTEN/NOTIFY or in-process), for modules that push to browsers. */
     pubsub: PubSub;
+    /** Every route as registered (HEAD aside): the OpenAPI and access tests check what exists, not a list by hand. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -67,6 +70,11 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
 
   installErrorHandling(app);
@@ -124,7 +132,14 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   const { authService } = await registerAuth(app, { config, database, usersService });
   usersRoutes(app, { usersService });
   const { quota } = await registerAccess(app, { config, database, founderEmails: effectiveFounderEmails(config) });
-  const engine = await registerAnalysisEngine(app, { config, database, quota, pubsub });
+  // Every finished analysis also lands in the user's location history and index, in the same transaction.
+  const engine = await registerAnalysisEngine(app, {
+    config,
+    database,
+    quota,
+    pubsub,
+    onFinished: recordFinishedAnalysis,
+  });
   const { corrections } = registerLocations(app, { database });
   // A place the owner confirmed on the map is a trusted place: the gallery remembers it (when the owner allows).
   corrections.onPlaceConfirmed((e) => engine.gallery.onPlaceConfirmed(e).then(() => undefined));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionInfo } from '@vt/shared';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { UsersService } from '../modules/users/users.service';
+import type { UserAccounts } from './ports';
 import { AuthRepository } from './auth.repository';
 import { authRoutes, SESSION_COOKIE } from './auth.routes';
 import { AuthService } from './auth.service';
@@ -11,7 +11,7 @@ import { LOCAL_IDENTITY_ISSUER, LOCAL_SEED_ACCOUNTS, localSubject } from './loca
 import { mountLocalIdp } from './local-idp';
 import { OidcClient, type OidcClientSettings } from './oidc-client';
 
-export type AuthDeps = { config: Config; database: Database; usersService: UsersService };
+export type AuthDeps = { config: Config; database: Database; usersService: UserAccounts };
 
 const ANONYMOUS: AuthState = { status: 'anonymous' };
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@vt/shared';
-import { toUserDto, type UsersService } from '../modules/users/users.service';
+import type { UserAccounts } from './ports';
 import type { PubSub } from '../adapters/pubsub';
 import type { AuthRepository } from './auth.repository';
 import type { OidcClient } from './oidc-client';
@@ -59,7 +59,7 @@ export class AuthService {
 
   constructor(
     private readonly repo: AuthRepository,
-    private readonly users: UsersService,
+    private readonly users: UserAccounts,
     private readonly oidc: OidcClient,
     private readonly opts: AuthServiceOptions,
   ) {
@@ -238,7 +238,7 @@ export class AuthService {
       const found = await this.repo.findSessionWithUser(id);
       if (!found) return { status: 'expired' };
       const { userId, expiresAt, lastSeenAt } = found.session;
-      session = { userId, expiresAt, lastSeenAt, user: toUserDto(found.user) };
+      session = { userId, expiresAt, lastSeenAt, user: this.users.toDto(found.user) };
       this.cache.set(id, session, readVersion);
     }
     const now = Date.now();

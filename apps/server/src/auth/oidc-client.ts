@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { SignInClaims } from '../modules/users/users.service';
+import type { SignInClaims } from './ports';
 
 /** How the relying party reaches one OpenID provider (local or external: same code). */
 export type OidcClientSettings = {

@@ -8,7 +8,7 @@ import { MyLimitsSchema } from '@vt/shared';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test/db';
 import { startTestServer, type TestServer } from '../test/server';
 import type { TestBrowser } from '../test/browser';
-import { plainJpeg } from '../modules/photos/photos.fixtures';
+import { plainJpeg } from '../modules/analyses/photos.fixtures';
 import { openDatabase, queryRows } from './client';
 
 describe('database', () => {

@@ -66,6 +66,8 @@ export const TextMatchSchema = z.object({
   label: z.string(),
   lines: z.array(z.number().int().nonnegative()),
   note: z.string().optional(),
+  /** A street read alone: its course through the county, [lng, lat] end to end (a line, not a point, on the map). */
+  path: z.array(z.tuple([z.number(), z.number()])).optional(),
 });
 export type TextMatch = z.infer<typeof TextMatchSchema>;
 

@@ -32,7 +32,7 @@ export type SceneText = {
 
 /**
  * Scene-text OCR: finds the lines of text anywhere in a photo (signs, shop fronts, at any slant) and reads them.
- * The engine behind it is an adapter (PP-OCR in worker threads today); the business code only sees lines, their
+ * The engine behind it is an adapter (PP-OCR in a child process today); the business code only sees lines, their
  * corners and confidences.
  */
 export interface SceneTextReader {

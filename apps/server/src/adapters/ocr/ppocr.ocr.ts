@@ -1,16 +1,15 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SceneText, SceneTextReader } from './ocr';
 import type { ReaderOptions } from './ppocr/reader';
 
 export type PpOcrOptions = {
-  /** Worker threads, each with its own reader; photos are shared out among them. */
+  /** Child processes, each with its own reader; photos are shared out among them. */
   workers: number;
-  /** ONNX Runtime threads per worker. */
+  /** ONNX Runtime threads per process. */
   threadsPerWorker: number;
-  /** The workers are stopped after this long without a read and started again by the next one; absent: kept. */
+  /** The processes are stopped after this long without a read and started again by the next one; absent: kept. */
   idleMs?: number;
   /** The detector's input size (longer side, pixels); the reader's default otherwise. */
   detectSide?: number;
@@ -19,19 +18,33 @@ export type PpOcrOptions = {
 };
 
 type Pending = { resolve(v: SceneText | null): void; reject(e: Error): void };
-type Slot = { worker: Worker; pending: Map<number, Pending>; busy: number };
+type Slot = { child: ChildProcess; pending: Map<number, Pending>; busy: number; exited: Promise<void> };
+
+/** An idle pool must not keep the server alive; a read in flight does. Both the process and its IPC channel count. */
+function hold(slot: Slot, on: boolean): void {
+  const channel = slot.child.channel as { ref(): void; unref(): void } | undefined;
+  if (on) {
+    slot.child.ref();
+    channel?.ref();
+  } else {
+    slot.child.unref();
+    channel?.unref();
+  }
+}
 
 function release(slot: Slot): void {
   if (--slot.busy <= 0) {
     slot.busy = 0;
-    slot.worker.unref();
+    hold(slot, false);
   }
 }
 
 /**
- * Scene-text OCR with PP-OCR in worker threads (adapters/ocr/ppocr/reader.ts). One pool per process, started on
- * the first read; each read goes to the least busy worker; stopped again after `idleMs` without reads, because the
- * two models hold about 100 MB per worker.
+ * Scene-text OCR with PP-OCR in child processes (adapters/ocr/ppocr/child.ts around ppocr/reader.ts). One pool per
+ * server process, started on the first read; each read goes to the least busy child; stopped again after `idleMs`
+ * without reads. A process rather than a worker thread because ONNX Runtime's native memory stays with the process
+ * that allocated it (a worker thread's stop gave back little of it: the server kept ~600 MB after one photo without
+ * GPS), and because a crash in native code then ends the child, not the server (docs/decisions/0010).
  */
 export class PpOcr implements SceneTextReader {
   private slots: Slot[] | undefined;
@@ -43,24 +56,25 @@ export class PpOcr implements SceneTextReader {
 
   private start(): Slot[] {
     if (this.slots) return this.slots;
-    // The worker is TypeScript: a one-line bootstrap loads it through tsx's API (an `--import tsx` in a worker's
-    // execArgv does not reach the worker's own entry on Node 20), by absolute URL, whatever the working directory.
-    const tsxApi = pathToFileURL(
-      join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-    ).href;
-    const entry = new URL('./ppocr/worker.ts', import.meta.url).href;
-    const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+    // The child is TypeScript: tsx's loader, by absolute URL so that it is found whatever the working directory.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const entry = fileURLToPath(new URL('./ppocr/child.ts', import.meta.url));
+    const options = {
+      threads: this.opts.threadsPerWorker,
+      ...(this.opts.detectSide ? { detectSide: this.opts.detectSide } : {}),
+      ...(this.opts.detect ? { detect: this.opts.detect } : {}),
+    } satisfies ReaderOptions;
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
-      const worker = new Worker(bootstrap, {
-        eval: true,
-        workerData: {
-          threads: this.opts.threadsPerWorker,
-          ...(this.opts.detectSide ? { detectSide: this.opts.detectSide } : {}),
-          ...(this.opts.detect ? { detect: this.opts.detect } : {}),
-        } satisfies ReaderOptions,
+      const child = fork(entry, [JSON.stringify(options)], {
+        execArgv: ['--import', tsx],
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        // glibc's per-thread arenas would keep ONNX Runtime's freed buffers; two arenas are enough for its threads.
+        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
       });
-      const slot: Slot = { worker, pending: new Map(), busy: 0 };
-      worker.on('message', (m: { id: number; result?: SceneText | null; error?: string }) => {
+      let exited!: () => void;
+      const slot: Slot = { child, pending: new Map(), busy: 0, exited: new Promise((r) => (exited = r)) };
+      child.on('message', (m: { id: number; result?: SceneText | null; error?: string }) => {
         const p = slot.pending.get(m.id);
         if (!p) return;
         slot.pending.delete(m.id);
@@ -73,13 +87,15 @@ export class PpOcr implements SceneTextReader {
         slot.pending.clear();
         slot.busy = 1;
         release(slot);
-        // A dead worker is replaced by a new pool at the next read.
+        // A dead child is replaced by a new pool at the next read.
         if (this.slots === slots) this.slots = undefined;
       };
-      worker.on('error', fail);
-      worker.on('exit', (code) => fail(new Error(`The OCR worker stopped (exit code ${code}).`)));
-      // An idle pool must not keep the process alive; a read in flight does (see send).
-      worker.unref();
+      child.on('error', fail);
+      child.on('exit', (code, signal) => {
+        fail(new Error(`The OCR process stopped (${signal ? `signal ${signal}` : `exit code ${code}`}).`));
+        exited();
+      });
+      hold(slot, false);
       return slot;
     });
     this.slots = slots;
@@ -92,7 +108,7 @@ export class PpOcr implements SceneTextReader {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const onAbort = () => {
-        // The worker finishes the photo anyway (inference cannot be interrupted); its answer is ignored.
+        // The child finishes the photo anyway (inference cannot be interrupted); its answer is ignored.
         if (slot.pending.delete(id)) {
           release(slot);
           reject(signal!.reason instanceof Error ? signal!.reason : new Error('OCR aborted'));
@@ -106,10 +122,15 @@ export class PpOcr implements SceneTextReader {
           f(v);
         };
       slot.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
-      if (slot.busy++ === 0) slot.worker.ref();
-      slot.worker.postMessage({ id, ...message });
+      if (slot.busy++ === 0) hold(slot, true);
+      slot.child.send({ id, ...message });
       signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** The running OCR processes' ids (benchmarks measure their memory; tests stop one to see the server survive). */
+  processIds(): number[] {
+    return (this.slots ?? []).flatMap((s) => (s.child.pid === undefined ? [] : [s.child.pid]));
   }
 
   async warm(): Promise<void> {
@@ -142,6 +163,16 @@ export class PpOcr implements SceneTextReader {
     clearTimeout(this.idleTimer);
     const slots = this.slots;
     this.slots = undefined;
-    if (slots) await Promise.all(slots.map((s) => s.worker.terminate()));
+    if (slots)
+      await Promise.all(
+        slots.map((s) => {
+          if (s.child.exitCode === null && s.child.signalCode === null) {
+            // Held until it has gone: an unreferenced child's exit would not keep a closing process waiting for it.
+            s.child.ref();
+            s.child.kill();
+          }
+          return s.exited;
+        }),
+      );
   }
 }

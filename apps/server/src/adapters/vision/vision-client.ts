@@ -1,4 +1,4 @@
-import { describeAnalysisError, type AnalysisErrorResult } from '../../engine/errors';
+import { describeAnalysisError, type AnalysisErrorResult } from '../../lib/analysis-errors';
 
 /**
  * A client for any OpenAI-compatible chat-completions API with image input (OpenAI, vLLM, llama.cpp server,

@@ -1,5 +1,4 @@
-import type { GallerySource } from '../../db/schema.gallery';
-import type { GalleryRepository, GalleryRow } from '../../modules/gallery/gallery.repository';
+import type { galleryEntries, GallerySource } from '../../db/schema.gallery';
 import {
   bytesToFeatures,
   featuresToBytes,
@@ -47,8 +46,27 @@ export type RememberPlace = {
   image?: Buffer;
 };
 
+export type GalleryRow = typeof galleryEntries.$inferSelect;
+export type NewGalleryEntry = Pick<
+  GalleryRow,
+  'userId' | 'analysisId' | 'lat' | 'lng' | 'source' | 'phash' | 'dhash' | 'features'
+>;
+
+/** What the gallery needs stored (modules/gallery's repository implements it): the engine depends on no module. */
+export interface GalleryStore {
+  /** Stores an entry; an entry of the same analysis is replaced. */
+  insert(entry: NewGalleryEntry): Promise<GalleryRow>;
+  /** How many entries the user has and the newest sequence number. */
+  stats(userId: string): Promise<{ count: number; maxSeq: number }>;
+  /** The user's entries added after `seq`, oldest first. */
+  since(userId: string, seq: number): Promise<GalleryRow[]>;
+  features(userId: string, ids: readonly string[]): Promise<Map<string, Buffer>>;
+  /** Whether the user lets the gallery remember and match their photos. */
+  enabled(userId: string): Promise<boolean>;
+}
+
 export type GalleryDeps = {
-  repository: GalleryRepository;
+  repository: GalleryStore;
   /** The stored display derivative of a photo (metadata-free), or null when there is none. */
   loadDisplay(photoId: string): Promise<Buffer | null>;
   log?(level: 'info' | 'warn', message: string, details?: Record<string, unknown>): void;

@@ -45,7 +45,7 @@ export interface Locator {
    * second of OCR pointless), or null to run. The reason is shown as the locator's evidence.
    */
   skip?(evidenceSoFar: readonly Evidence[]): string | null;
-  /** Releases what the locator holds (worker threads); called when the engine shuts down. */
+  /** Releases what the locator holds (child processes); called when the engine shuts down. */
   close?(): Promise<void>;
 }
 

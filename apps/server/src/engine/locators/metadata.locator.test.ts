@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPhotoMetadata } from '../pipeline/read-metadata';
-import { gpsJpeg, plainJpeg } from '../../modules/photos/photos.fixtures';
+import { gpsJpeg, plainJpeg } from '../../modules/analyses/photos.fixtures';
 import { metadataEvidence } from './metadata.locator';
 import { LOCATORS } from './registry';
 import { gpsConfidence, MAX_GPS_CONFIDENCE } from './gps-confidence';

@@ -18,7 +18,13 @@ const quote = (lines: readonly number[], read: ReadText) =>
   lines.map((i) => `“${read.lines[i]?.text ?? ''}”`).join(' and ');
 
 function toMatch(f: TextFinding): TextMatch {
-  return { kind: f.kind, label: f.label, lines: f.lines, ...(f.note ? { note: f.note } : {}) };
+  return {
+    kind: f.kind,
+    label: f.label,
+    lines: f.lines,
+    ...(f.note ? { note: f.note } : {}),
+    ...(f.path ? { path: f.path } : {}),
+  };
 }
 
 function summaryOf(f: TextFinding, read: ReadText): string {
@@ -81,11 +87,16 @@ export function textEvidence(read: ReadText): Evidence[] {
   if (!places.length) {
     // Only text read with confidence is quoted: a photo with nothing to go on must not cite OCR noise as evidence.
     const legible = read.lines.filter(isLegibleLine);
+    // A street read alone is a line on the map, not nothing: said so instead of "none of it places the photo".
+    const streets = hints.filter((h) => h.kind === 'street' && h.path);
+    const verdict = streets.length
+      ? `it names ${streets.map((h) => h.label).join(' and ')}`
+      : 'none of it places the photo in Miami-Dade';
     const summary = legible.length
       ? `Read ${legible.length} line${legible.length === 1 ? '' : 's'} of text (${legible
           .slice(0, 3)
           .map((l) => `“${l.text}”`)
-          .join(', ')}${legible.length > 3 ? '…' : ''}); none of it places the photo in Miami-Dade.`
+          .join(', ')}${legible.length > 3 ? '…' : ''}); ${verdict}.`
       : read.lines.length
         ? 'Some marks looked like text, but none could be read with confidence.'
         : 'No legible text was found in the photo.';
@@ -119,7 +130,7 @@ export function textEvidence(read: ReadText): Evidence[] {
 }
 
 /**
- * The shared OCR workers stop after this long without a read (docs/decisions/0009-memory.md). A batch of uploads is
+ * The shared OCR processes stop after this long without a read (docs/decisions/0009-memory.md). A batch of uploads is
  * read back to back, so they stay up through it; between batches the two models would hold ~100 MB for nothing,
  * and loading them again costs about 0.4 s on the next photo without GPS.
  */
@@ -127,7 +138,7 @@ export const OCR_IDLE_MS = 10_000;
 
 let shared: { key: string; ocr: PpOcr } | undefined;
 
-/** One OCR worker pool per process, whatever number of engines the process wires (tests wire several). */
+/** One OCR process pool per server process, whatever number of engines the process wires (tests wire several). */
 function sharedOcr(workers: number, threads: number): SceneTextReader {
   const key = `${workers}:${threads}`;
   if (shared?.key !== key) {
@@ -137,7 +148,7 @@ function sharedOcr(workers: number, threads: number): SceneTextReader {
   return shared.ocr;
 }
 
-/** Stops the shared OCR workers (server shutdown). */
+/** Stops the shared OCR processes (server shutdown). */
 export async function closeSharedOcr(): Promise<void> {
   const s = shared;
   shared = undefined;

@@ -9,7 +9,7 @@ import {
   type StructuredVisionAnswer,
 } from '../../adapters/vision/vision-answer';
 import { lookupMiamiDade, type CountyLookup } from '../geo/county';
-import { describeThrown } from '../errors';
+import { describeThrown } from '../../lib/analysis-errors';
 import {
   extractCoordinates,
   STEP_NUMBER,

@@ -1,10 +1,8 @@
 import type { AnalysisError, AnalysisResult, Evidence, PhotoMetadata, StageTimings } from '@vt/shared';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import { ImageDecodeError, type ImageDecoder } from '../../adapters/image/decoder';
-import type { AnalysesRepository, AnalysisWithPhoto } from '../../modules/analyses/analyses.repository';
-import type { PhotosRepository } from '../../modules/photos/photos.repository';
-import type { AnalysisEventRecorder } from '../../modules/analyses/analysis-events';
-import { describeThrown } from '../errors';
+import type { AnalysisEventSink, AnalysisJob, AnalysisPatch, AnalysisStore, PhotoStore } from './ports';
+import { describeThrown } from '../../lib/analysis-errors';
 import type { Locator } from '../locators/locator';
 import { errorResult, failedResult, fuse } from './fuse';
 import { readPhotoMetadata } from './read-metadata';
@@ -13,12 +11,12 @@ import { photoImageUrl } from './urls';
 import type { RememberPlace } from '../gallery/gallery';
 
 export type PipelineDeps = {
-  analyses: AnalysesRepository;
-  photos: PhotosRepository;
+  analyses: AnalysisStore;
+  photos: PhotoStore;
   storage: BlobStorage;
   decoder: ImageDecoder;
   locators: readonly Locator[];
-  events: AnalysisEventRecorder;
+  events: AnalysisEventSink;
   keepOriginals: boolean;
   /** Attempts before an unexpected error becomes the spec's error outcome. */
   maxAttempts: number;
@@ -66,7 +64,7 @@ export class AnalysisPipeline {
       original = await this.deps.storage.get(job!.photo.originalKey);
       return original;
     };
-    const save = async (step: Step, took: number, patch: Parameters<AnalysesRepository['saveStep']>[2]) => {
+    const save = async (step: Step, took: number, patch: AnalysisPatch) => {
       const timings: StageTimings = { ...job!.timings, [step]: took };
       if (!(await analyses.saveStep(analysisId, workerId, { ...patch, stage: step, timings })))
         throw new LostLockError();
@@ -168,7 +166,7 @@ export class AnalysisPipeline {
   }
 
   private async runLocators(
-    job: AnalysisWithPhoto,
+    job: AnalysisJob,
     displayImage: () => Promise<Buffer>,
     fullImage: () => Promise<Buffer | null>,
   ): Promise<Evidence[]> {
@@ -221,7 +219,7 @@ export class AnalysisPipeline {
    * A photo whose own GPS placed it inside the county goes into the user's gallery (if they allow it; the gallery
    * checks). Descriptors come from the display image this run decoded, or the stored one on a resumed job.
    */
-  private async rememberGpsPlace(job: AnalysisWithPhoto, display: Buffer | undefined): Promise<void> {
+  private async rememberGpsPlace(job: AnalysisJob, display: Buffer | undefined): Promise<void> {
     const gps = job.evidence?.find((e) => e.locator === 'metadata' && e.kind === 'position' && e.position);
     if (!this.deps.gallery || !gps?.position) return;
     try {
@@ -243,7 +241,7 @@ export class AnalysisPipeline {
     }
   }
 
-  private async dropOriginal(job: AnalysisWithPhoto): Promise<void> {
+  private async dropOriginal(job: AnalysisJob): Promise<void> {
     if (this.deps.keepOriginals || !job.photo.originalKey) return;
     try {
       await this.deps.storage.delete(job.photo.originalKey);
@@ -254,7 +252,7 @@ export class AnalysisPipeline {
     }
   }
 
-  private async onError(job: AnalysisWithPhoto, workerId: string, attempt: number, error: unknown): Promise<void> {
+  private async onError(job: AnalysisJob, workerId: string, attempt: number, error: unknown): Promise<void> {
     if (error instanceof LostLockError) {
       this.deps.log('warn', 'analysis taken over by another runner', { analysisId: job.id });
       return;

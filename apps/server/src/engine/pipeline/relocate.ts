@@ -1,5 +1,5 @@
 import type { Evidence } from '@vt/shared';
-import { describeThrown } from '../errors';
+import { describeThrown } from '../../lib/analysis-errors';
 import type { Locator, LocatorInput } from '../locators/locator';
 
 export type RelocateOptions = {

@@ -294,7 +294,30 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['ISW 152 ST|', 'SW 152 ST'],
     // A block number glued to the type.
     ['SW 8 ST2700', 'SW 8 ST 2700'],
+    // A lower-case "g" or "q" read for a 9 inside a number or before its ordinal; a "B" between digits for an 8.
+    ['SW 5gAvenue', 'SW 59 AVENUE'],
+    ['SW gthSt', 'SW 9TH ST'],
+    ['SW 17gthStreet', 'SW 179TH STREET'],
+    ['NW9giAve', 'NW 99 AVE'],
+    ['SW 1q2 Ave', 'SW 192 AVE'],
+    ['NW 1B7 ST', 'NW 187 ST'],
+    // The W of a quadrant read as N or V, glued to the number, with a raised ordinal misread after it.
+    ['SN63rdAvemue', 'SW 63RD AVE'],
+    ['SV19RAve', 'SW 19 AVE'],
+    ['SN 178 St', 'SW 178 ST'],
   ])('%s → %s', (input, expected) => expect(normaliseLine(input)).toBe(expected));
+
+  it.each([
+    ['Saginaw', 'SAGINAW'],
+    ['Big 5 Sporting Goods', 'BIG 5 SPORTING GOODS'],
+    ['Pizza 4 go', 'PIZZA 4 GO'],
+    ['length 12', 'LENGTH 12'],
+    ['SN 5', 'SN 5'],
+    ['Snapper 2 Go', 'SNAPPER 2 GO'],
+    ['BB 12 B', 'BB 12 B'],
+  ])('leaves a g, q, B or SN alone where it is not part of a grid name: %s → %s', (input, expected) =>
+    expect(normaliseLine(input)).toBe(expected),
+  );
 
   it.each([
     [['SW8thSt', 'SW27AVE'], -8, 27],
@@ -303,6 +326,10 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     [['CALLEOCHO', 'SW 17th Ave'], -8, 17],
     [['BIRDRD', 'SW 87 Avenue'], -40, 87],
     [['Coral Reef Dr', 'SW 117th Ave'], -152, 117],
+    // A doubled letter read once in a blurred name.
+    [['Kendal Dr', 'SW150Ae'], -88, 150],
+    [['KILIAN PKWY', 'SW 127 AVE'], -104, 127],
+    [['Galoway Rd', 'SW 40 St'], -40, 87],
   ])('%j is the corner of grid street %d and avenue %d', (texts, street, avenue) => {
     const f = top(...texts)!;
     expect(f.kind).toBe('intersection');
@@ -379,5 +406,38 @@ describe('geoparse: a stacked quadrant read as a line of its own', () => {
       { text: 'NW 41 ST', confidence: 96, box: box(0.7, 0.83, 0.05, 0.02) },
     ]);
     expect(far.find((f) => f.kind === 'intersection')?.label).toBe('NW 41 St & NW 145 Ave (prefix inferred)');
+  });
+});
+
+describe('geoparse: a street read alone', () => {
+  it('is a line through the county, never a point', () => {
+    const found = geoparse(lines('SW 8th St'));
+    expect(found.every((f) => !f.position || f.confidence === 0)).toBe(true);
+    const street = found.find((f) => f.kind === 'street')!;
+    expect(street.path).toHaveLength(2);
+    const [[west, lat1], [east, lat2]] = street.path as [[number, number], [number, number]];
+    // Along SW 8 St's latitude, from the Everglades edge of the county to Brickell: tens of kilometres.
+    expect(lat1).toBeCloseTo(gridPoint(-8, 0).lat, 3);
+    expect(lat2).toBeCloseTo(lat1, 6);
+    expect(haversineMeters({ lat: lat1, lng: west }, { lat: lat2, lng: east })).toBeGreaterThan(20_000);
+    expect(street.note).toMatch(/runs \d+ km through the county/);
+  });
+
+  it('with a ZIP of the county is the stretch of the street inside that ZIP, near its centre', () => {
+    const zip = miamiDadeZipCentres().find((z) => z.zip === '33144')!;
+    const f = geoparse(lines('PANADERIA', 'SW 8th St', 'FL 33144')).find((x) => x.kind === 'street-near-place')!;
+    expect(f.label).toBe('SW 8 St in ZIP 33144');
+    expect(f.position!.lat).toBeCloseTo(gridPoint(-8, 0).lat, 4);
+    expect(Math.abs(f.position!.lng - zip.lng)).toBeLessThan(1e-9);
+    expect(f.radiusMeters).toBeLessThanOrEqual(3000);
+    expect(f.confidence).toBeGreaterThan(0.3);
+    expect(f.confidence).toBeLessThan(0.6);
+  });
+
+  it('with a ZIP far from it stays a street alone', () => {
+    // 33160 (Sunny Isles Beach) is nowhere near SW 152 St.
+    const found = geoparse(lines('SW 152 St', 'FL 33160'));
+    expect(found.some((f) => f.kind === 'street-near-place')).toBe(false);
+    expect(found.some((f) => f.kind === 'street')).toBe(true);
   });
 });

@@ -52,6 +52,8 @@ export type TextFinding = {
   note?: string;
   /** For a street alone: the grid line it follows. */
   gridLine?: GridLine;
+  /** For a street alone: where it runs through the county, [lng, lat] from end to end (the map draws it). */
+  path?: Array<[lng: number, lat: number]>;
 };
 
 /** One line of text as read, with its OCR confidence (0–100) and where it sits in the photo (relative box). */
@@ -131,6 +133,12 @@ export function normaliseLine(text: string): string {
   let s = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    // A 9 read as a lower-case "g" or "q" (their shapes differ by a stroke, and blur takes it): inside a number or at
+    // its end ("5g", "17gth", "1q2"), or alone before a raised ordinal ("SW gthSt"). Before upper-casing, where the
+    // case still tells a misread digit from the G of a word; tokens without a digit or an ordinal are left alone.
+    .replace(/[gq]/g, (c, at: number, all: string) => (nineAt(all, at) ? '9' : c))
+    // An 8 read as "B" between digits ("1B7").
+    .replace(/(?<=\d)B(?=\d)/g, '8')
     .toUpperCase()
     // A raised "th" read as a quote or a degree sign: "8'" / "8°" / "8"" → "8".
     .replace(/(\d)\s?['’`"°#*]+/g, '$1 ')
@@ -151,6 +159,12 @@ export function normaliseLine(text: string): string {
       'g',
     ),
     (m, q: string) => (/^(NE|NW|SE|SW)$/.test(m) ? m : ` ${q}`),
+  );
+  // A quadrant's second letter misread ("SN", "SV" for SW; see OCR_QUADRANT), glued to its number or not, before a
+  // grid number, perhaps a misread ordinal, and a street type: nothing else could stand there.
+  s = s.replace(
+    new RegExp(`\\b(${Object.keys(OCR_QUADRANT).join('|')})\\s?(?=\\d{1,3}\\s?[A-Z]{0,2}\\s?(?:${GLUED_TYPES}))`, 'g'),
+    (q) => `${OCR_QUADRANT[q.trim()]!} `,
   );
   // "SW8" → "SW 8".
   s = s.replace(/\b(NE|NW|SE|SW|N|S|E|W)(\d)/g, '$1 $2');
@@ -202,6 +216,14 @@ export function normaliseLine(text: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
+/** Whether the "g" or "q" at `at` stands in a number: after a digit, or starting a name before a digit or "th". */
+function nineAt(all: string, at: number): boolean {
+  const prev = all[at - 1] ?? '';
+  if (/\d/.test(prev)) return true;
+  const starts = !prev || /[\s./]/.test(prev) || /(^|[^A-Za-z])[NSEW]{1,2}$/.test(all.slice(0, at));
+  return starts && (/\d/.test(all[at + 1] ?? '') || all.slice(at + 1, at + 3) === 'th');
+}
+
 /** The English ordinal suffix of a number: 1ST, 2ND, 3RD, 11TH, 22ND. */
 export function ordinalSuffix(n: number): string {
   if (n % 100 >= 11 && n % 100 <= 13) return 'TH';
@@ -222,6 +244,8 @@ const OCR_QUADRANT: Record<string, string> = {
   '5E': 'SE',
   SV: 'SW',
   '5V': 'SW',
+  // No quadrant is written "SN": the W of SW read as an N (blur thins its middle strokes).
+  SN: 'SW',
 };
 const QUAD = '(NORTHEAST|NORTHWEST|SOUTHEAST|SOUTHWEST|NORTH|SOUTH|EAST|WEST|NE|NW|SE|SW|N|S|E|W)';
 const QUAD_SHORT: Record<string, string> = {
@@ -384,6 +408,39 @@ function municipalityCentre(name: Municipality): LatLng | null {
 }
 
 /** Nearest point of a grid line to p (streets are level lines, avenues plumb ones, in the grid model). */
+const toLatLng = ([lng, lat]: [number, number]): LatLng => ({ lat, lng });
+
+/**
+ * Where a grid line runs inside the county, as its two ends ([lng, lat]): the longest stretch of the line, sampled
+ * every ~200 m across the county's extent, that lies in Miami-Dade. Null when no stretch does.
+ */
+export function countyCourse(line: GridLine): [[number, number], [number, number]] | null {
+  const STEP = 0.002;
+  const at = (t: number): LatLng =>
+    line.axis === 'street' ? { lat: streetLat(line.number), lng: t } : { lat: t, lng: avenueLng(line.number) };
+  const [from, to] = line.axis === 'street' ? [-80.9, -80.1] : [25.1, 26.0];
+  const steps = Math.round((to - from) / STEP);
+  let best: [number, number] | null = null;
+  let start: number | null = null;
+  // One step past the end closes a stretch that reaches it.
+  for (let k = 0; k <= steps + 1; k++) {
+    const t = from + k * STEP;
+    const inside = k <= steps && isInMiamiDade(at(t));
+    if (inside && start === null) start = t;
+    if (!inside && start !== null) {
+      if (!best || t - STEP - start > best[1] - best[0]) best = [start, t - STEP];
+      start = null;
+    }
+  }
+  if (!best || best[1] <= best[0]) return null;
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  const [a, b] = [at(best[0]), at(best[1])];
+  return [
+    [round(a.lng), round(a.lat)],
+    [round(b.lng), round(b.lat)],
+  ];
+}
+
 function projectOnto(line: GridLine, p: LatLng): LatLng {
   return line.axis === 'street'
     ? { lat: streetLat(line.number), lng: p.lng }
@@ -663,15 +720,19 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         lines,
       });
     }
-    if (!used)
+    if (!used) {
+      const path = countyCourse(g.fixed);
+      const km = path ? Math.round(haversineMeters(toLatLng(path[0]), toLatLng(path[1])) / 1000) : 0;
       findings.push({
         kind: 'street',
         label: g.label,
         confidence: 0,
         lines: g.lines,
         gridLine: g.fixed,
-        note: 'A street alone does not say where along it the photo was taken.',
+        ...(path ? { path } : {}),
+        note: `A street alone does not say where along it the photo was taken${km >= 1 ? `: ${g.label} runs ${km} km through the county` : ''}.`,
       });
+    }
   }
 
   // The quadrant lost: a street and an avenue read with only "W"/"E" or no prefix, and no county-grid name beside
@@ -750,6 +811,26 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       });
     }
   });
+
+  // A street alone and a ZIP code of the county: the stretch of the street inside the ZIP's radius, centred where
+  // it passes closest to the ZIP's centre (a shop front's street line and its "Miami, FL 33155").
+  for (const street of findings.filter((f) => f.kind === 'street' && f.gridLine)) {
+    for (const zip of findings.filter((f) => f.kind === 'zip' && f.position && f.radiusMeters)) {
+      const onLine = projectOnto(street.gridLine!, zip.position!);
+      const off = haversineMeters(onLine, zip.position!);
+      if (off >= zip.radiusMeters!) continue;
+      const lines = [...new Set([...street.lines, ...zip.lines])];
+      findings.push({
+        kind: 'street-near-place',
+        label: `${street.label} in ${zip.label}`,
+        position: onLine,
+        // Half the chord the ZIP's circle cuts from the street: the photo is somewhere on that stretch.
+        radiusMeters: Math.round(Math.sqrt(zip.radiusMeters! ** 2 - off ** 2)),
+        confidence: round3(BASE.streetNearPlace.confidence * clarity(ocr(lines))),
+        lines,
+      });
+    }
+  }
 
   // Area codes: a hint, never a place.
   norms.forEach((norm, i) => {

@@ -12,7 +12,7 @@ import { readText } from './read-text';
 
 const photo = (name: string) => readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples', name));
 
-describe('reading the text of a photo (PP-OCR scene text, models from npm, in a worker thread)', () => {
+describe('reading the text of a photo (PP-OCR scene text, models from npm, in a child process)', () => {
   let ocr: PpOcr;
   beforeAll(async () => {
     ocr = new PpOcr({ workers: 1, threadsPerWorker: 2 });

@@ -59,9 +59,11 @@ const AVE = '(?:AVENUE|AVE|AV)';
 const ST = '(?:STREET|ST)';
 const BLVD = '(?:BOULEVARD|BLVD)';
 
+// A doubled letter may be read once (blur merges the two strokes: "KENDAL DR", "GALOWAY RD"): those names take
+// either; no other county road is spelt the shorter way.
 // prettier-ignore
 export const NAMED_STREETS: readonly NamedStreet[] = [
-  { pattern: /\bCALLE\s*(?:OCHO|8)\b/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street' },
+  { pattern: /\bCALL?E\s*(?:OCHO|8)\b/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street' },
   { pattern: /\bTAMIAMI\s*(?:TRAIL|TRL)\b/, label: 'Tamiami Trail (SW 8 St)', line: street(-8), axis: 'street' },
   { pattern: new RegExp(`\\b(?:W|WEST|E|EAST)?\\s*FLAGLER\\s*${ST}\\b`), label: 'Flagler St', line: street(0), axis: 'street' },
   {
@@ -72,16 +74,16 @@ export const NAMED_STREETS: readonly NamedStreet[] = [
     axis: 'street',
   },
   { pattern: new RegExp(`\\bBIRD\\s*${ROAD}\\b`), label: 'Bird Road (SW 40 St)', line: street(-40), axis: 'street' },
-  { pattern: new RegExp(`\\bMILLER\\s*(?:${DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street' },
+  { pattern: new RegExp(`\\bMILL?ER\\s*(?:${DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street' },
   { pattern: new RegExp(`\\bSUNSET\\s*${DRIVE}\\b`), label: 'Sunset Drive (SW 72 St)', line: street(-72), axis: 'street' },
-  { pattern: new RegExp(`\\b(?:N|NORTH\\s*)?KENDALL\\s*${DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street' },
-  { pattern: new RegExp(`\\bKILLIAN\\s*(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street' },
+  { pattern: new RegExp(`\\b(?:N|NORTH\\s*)?KENDALL?\\s*${DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street' },
+  { pattern: new RegExp(`\\bKILL?IAN\\s*(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street' },
   { pattern: new RegExp(`\\bHOWARD\\s*${DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street' },
-  { pattern: new RegExp(`\\bCORAL\\s*REEF\\s*${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street' },
+  { pattern: new RegExp(`\\bCORAL\\s*REE?F\\s*${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street' },
   { pattern: new RegExp(`\\bEUREKA\\s*${DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street' },
   { pattern: new RegExp(`\\bQUAIL\\s*ROOST\\s*${DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street' },
   { pattern: /\bHAINLIN\s*MILL\b/, label: 'Hainlin Mill Drive (SW 216 St)', line: street(-216), axis: 'street' },
-  { pattern: new RegExp(`\\bCAMPBELL\\s*${DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
+  { pattern: new RegExp(`\\bCAMPBELL?\\s*${DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
   { pattern: new RegExp(`\\bMOWRY\\s*${DRIVE}\\b`), label: 'Mowry Drive (SW 320 St)', line: street(-320), axis: 'street' },
   { pattern: /\b(?:MARTIN\s*LUTHER\s*KING|MLK)\b/, label: 'Martin Luther King Jr Blvd (NW 62 St)', line: street(62), axis: 'street' },
   { pattern: new RegExp(`\\bOPA\\s*LOCKA\\s*${BLVD}\\b`), label: 'Opa-locka Blvd (NW 135 St)', line: street(135), axis: 'street' },
@@ -93,7 +95,7 @@ export const NAMED_STREETS: readonly NamedStreet[] = [
   { pattern: new RegExp(`\\bRED\\s*${ROAD}\\b`), label: 'Red Road (57 Ave)', line: avenue(57), axis: 'avenue' },
   { pattern: new RegExp(`\\bLUDLAM\\s*${ROAD}\\b`), label: 'Ludlam Road (67 Ave)', line: avenue(67), axis: 'avenue' },
   { pattern: new RegExp(`\\bMILAM\\s*DAIRY\\s*${ROAD}\\b`), label: 'Milam Dairy Road (72 Ave)', line: avenue(72), axis: 'avenue' },
-  { pattern: new RegExp(`\\bGALLOWAY\\s*${ROAD}\\b`), label: 'Galloway Road (87 Ave)', line: avenue(87), axis: 'avenue' },
+  { pattern: new RegExp(`\\bGALL?OWAY\\s*${ROAD}\\b`), label: 'Galloway Road (87 Ave)', line: avenue(87), axis: 'avenue' },
   { pattern: new RegExp(`\\bKROME\\s*${AVE}\\b`), label: 'Krome Avenue (177 Ave)', line: avenue(177), axis: 'avenue' },
   {
     pattern: new RegExp(`\\bBISCAYNE\\s*${BLVD}\\b`),

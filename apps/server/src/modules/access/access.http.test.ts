@@ -17,7 +17,7 @@ import { freePort, startTestServer, type TestServer } from '../../test/server';
 import { testDatabaseKind } from '../../test/db';
 import { TestBrowser } from '../../test/browser';
 import { SESSION_COOKIE } from '../../auth/auth.routes';
-import { plainJpeg } from '../photos/photos.fixtures';
+import { plainJpeg } from '../analyses/photos.fixtures';
 
 const CODES = {
   beta: 'Test-Beta-Code-0001',

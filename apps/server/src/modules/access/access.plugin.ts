@@ -3,7 +3,7 @@ import { ACCESS_MESSAGES, DEFAULT_IMAGE_LIMITS } from '@vt/shared';
 import { AppError } from '../../lib/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { QuotaService } from '../photos/quota.service';
+import type { QuotaService } from '../analyses/quota.service';
 import { AccessRepository } from './access.repository';
 import { accessRoutes } from './access.routes';
 import { AccessService } from './access.service';

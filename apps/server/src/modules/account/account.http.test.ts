@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { queryRows } from '../../db/client';
-import { gpsJpeg } from '../photos/photos.fixtures';
+import { gpsJpeg } from '../analyses/photos.fixtures';
 
 async function uploadAndWait(b: TestBrowser): Promise<{ analysisId: string; photoId: string }> {
   const form = new FormData();

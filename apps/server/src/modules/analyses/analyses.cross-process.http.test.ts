@@ -3,7 +3,7 @@ import type { AnalysisEvent } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import { testDatabaseKind } from '../../test/db';
 import { startTestS3, type TestS3 } from '../../test/s3';
-import { gpsJpeg } from '../photos/photos.fixtures';
+import { gpsJpeg } from './photos.fixtures';
 
 /** An SSE stream read as it arrives, so the test can act between events. */
 function openStream(response: Response) {

@@ -2,15 +2,16 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { createAnalysisEngine, ENGINE_VERSION, type AnalysisEngine } from '../../worker';
-import { photosRoutes } from '../photos/photos.routes';
-import { PhotosService } from '../photos/photos.service';
-import { AllowAllQuotaService, type QuotaService } from '../photos/quota.service';
-import { registerFastAnalysis } from '../fast-analysis/fast-analysis.plugin';
+import { createAnalysisEngine, ENGINE_VERSION, type AnalysisEngine } from './analysis-engine';
+import { photosRoutes } from './photos.routes';
+import { PhotosService } from './photos.service';
+import { AllowAllQuotaService, type QuotaService } from './quota.service';
+import { registerFastAnalysis } from './fast-analysis.plugin';
 import type { PubSub } from '../../adapters/pubsub';
 import { analysesRoutes } from './analyses.routes';
-import { VerifyService } from '../photos/verify.service';
+import { VerifyService } from './verify.service';
 import { AnalysesService } from './analyses.service';
+import type { AnalysesRepositoryHooks } from './analyses.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,11 +28,20 @@ export async function registerAnalysisEngine(
     database,
     quota = new AllowAllQuotaService(),
     pubsub,
-  }: { config: Config; database: Database; quota?: QuotaService; pubsub?: PubSub },
+    onFinished,
+  }: {
+    config: Config;
+    database: Database;
+    quota?: QuotaService;
+    pubsub?: PubSub;
+    /** What a finished analysis also writes in its transaction (app.ts passes the location history's). */
+    onFinished?: AnalysesRepositoryHooks['onFinished'];
+  },
 ): Promise<AnalysisEngine> {
   const engine = createAnalysisEngine(config, database, {
     log: (level, message, details) => app.log[level](details ?? {}, message),
     pubsub,
+    onFinished,
   });
   // Listening before the server takes requests, so an SSE stream never misses another process's stage.
   await engine.bus.connect();

@@ -1,31 +1,18 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
-import type { EventRow } from '../photos/photos.repository';
+import type { EventRow } from './photos.repository';
+import type { AnalysisJob, AnalysisPatch, AnalysisRow, AnalysisStore, JobQueue } from '../../engine/pipeline/ports';
 
-export type AnalysisRow = typeof analyses.$inferSelect;
-export type AnalysisWithPhoto = AnalysisRow & { photo: typeof photos.$inferSelect };
-export type AnalysisPatch = Partial<
-  Pick<
-    AnalysisRow,
-    | 'stage'
-    | 'metadata'
-    | 'evidence'
-    | 'candidates'
-    | 'timings'
-    | 'analysisResult'
-    | 'confidenceScore'
-    | 'locationData'
-    | 'error'
-  >
->;
+export type { AnalysisPatch, AnalysisRow };
+export type AnalysisWithPhoto = AnalysisJob;
 
 export type AnalysesRepositoryHooks = {
   /** Runs in the transaction that stores a finished (done or failed) result; its writes commit with it. */
   onFinished?(tx: Db, analysis: AnalysisRow): Promise<unknown>;
 };
 
-export class AnalysesRepository {
+export class AnalysesRepository implements AnalysisStore, JobQueue {
   constructor(
     private readonly db: Db,
     private readonly hooks: AnalysesRepositoryHooks = {},

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { AnalysisEvent, AnalysisEventType } from '@vt/shared';
-import type { EventRow } from '../photos/photos.repository';
+import type { EventRow } from './photos.repository';
 import type { AnalysesRepository } from './analyses.repository';
 import { fitsInMessage, type PubSub, type Unsubscribe } from '../../adapters/pubsub';
+import type { AnalysisEventSink } from '../../engine/pipeline/ports';
 
 export function toAnalysisEvent(row: EventRow): AnalysisEvent {
   return {
@@ -124,7 +125,7 @@ export class AnalysisEventBus {
 }
 
 /** Stores an event and tells live subscribers; the one way stages are reported. */
-export class AnalysisEventRecorder {
+export class AnalysisEventRecorder implements AnalysisEventSink {
   constructor(
     private readonly repo: AnalysesRepository,
     readonly bus: AnalysisEventBus,

@@ -14,7 +14,7 @@ import {
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { queryRows } from '../../db/client';
-import { gpsJpeg } from '../photos/photos.fixtures';
+import { gpsJpeg } from '../analyses/photos.fixtures';
 
 const ORIGIN_ID = '00000000-0000-4000-8000-000000000000';
 

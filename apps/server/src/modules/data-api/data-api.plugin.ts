@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { LocationsExploreRepository } from '../locations/locations-explore.repository';
+import { LocationsExploreRepository } from './locations-explore.repository';
 import { DataApiRepository } from './data-api.repository';
 import { dataApiRoutes } from './data-api.routes';
 import { DataApiService } from './data-api.service';

@@ -15,6 +15,7 @@ import {
   AnalysisCreateRequestSchema,
 } from '@vt/shared';
 import { AppError, notFound } from '../../lib/errors';
+import { lastDays } from '../../lib/days';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import { isInMiamiDade } from '../../engine/geo/county';
 import { reverseGeocode } from '../../engine/geo/reverse-geocode';
@@ -23,7 +24,7 @@ import { isUuid } from '../../lib/ids';
 import { recordFinishedAnalysis } from '../locations/analysis-finished';
 import { lockUser } from '../locations/locations.repository';
 import { toLocation } from '../locations/locations.service';
-import type { LocationsExploreRepository } from '../locations/locations-explore.repository';
+import type { LocationsExploreRepository } from './locations-explore.repository';
 import { toPrefixTsQuery, type AnalysisListRow, type DataApiRepository } from './data-api.repository';
 
 /** Confidence ranges of the analytics card, in percent. */
@@ -254,12 +255,4 @@ export class DataApiService {
       bySource: Object.fromEntries(sources.map((s) => [s.source, s.count])),
     };
   }
-}
-
-/** The last `n` calendar days in `timeZone`, oldest first, as YYYY-MM-DD. */
-function lastDays(n: number, timeZone: string): string[] {
-  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const out: string[] = [];
-  for (let i = n - 1; i >= 0; i--) out.push(fmt.format(new Date(Date.now() - i * 86_400_000)));
-  return [...new Set(out)];
 }

@@ -13,20 +13,13 @@ import type {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { lastDays } from '../../lib/days';
 import type { DataStatsRepository } from './data-stats.repository';
 import { notificationStats } from './notifications-stats';
 
 export type Scope = 'mine' | 'all';
 const round = (n: number | null | undefined, digits = 2) =>
   n == null ? null : Math.round(Number(n) * 10 ** digits) / 10 ** digits;
-
-/** The days from `days - 1` days ago to today in `timeZone`, oldest first, as YYYY-MM-DD. */
-export function lastDays(days: number, timeZone: string, now = Date.now()): string[] {
-  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const out: string[] = [];
-  for (let i = days - 1; i >= 0; i--) out.push(fmt.format(new Date(now - i * 86_400_000)));
-  return [...new Set(out)];
-}
 
 /**
  * Usage statistics of spec 1 §7 and the feedback and category writes they count. `mine` figures are the

@@ -1,20 +1,12 @@
 import { and, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { galleryEntries, gallerySettings, type GallerySource } from '../../db/schema.gallery';
+import { galleryEntries, gallerySettings } from '../../db/schema.gallery';
 
-export type GalleryRow = typeof galleryEntries.$inferSelect;
-export type NewGalleryEntry = {
-  userId: string;
-  analysisId: string | null;
-  lat: number;
-  lng: number;
-  source: GallerySource;
-  phash: Buffer;
-  dhash: Buffer;
-  features: Buffer;
-};
+import type { GalleryRow, GalleryStore, NewGalleryEntry } from '../../engine/gallery/gallery';
 
-export class GalleryRepository {
+export type { GalleryRow, NewGalleryEntry };
+
+export class GalleryRepository implements GalleryStore {
   constructor(private readonly db: Db) {}
 
   /** Stores an entry; an entry of the same analysis is replaced (a correction moves the place). */

@@ -3,7 +3,7 @@ import type { AnalysisResult } from '@vt/shared';
 import type { Db } from '../../db/client';
 import { activityLog, users } from '../../db/schema';
 import { photos, type analyses } from '../../db/schema.analyses';
-import { LocationIndexRepository } from '../location-index/location-index.repository';
+import { LocationIndexRepository } from './location-index.repository';
 import { LocationsRepository, lockUser } from './locations.repository';
 
 type FinishedAnalysis = Pick<typeof analyses.$inferSelect, 'id' | 'userId' | 'photoId' | 'status' | 'analysisResult'>;

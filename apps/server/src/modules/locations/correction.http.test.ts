@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
 import { gridPoint } from '../../engine/geo/grid';
-import { gpsJpeg } from '../photos/photos.fixtures';
+import { gpsJpeg } from '../analyses/photos.fixtures';
 import type { PlaceConfirmed } from './correction.service';
 
 const CORNER = gridPoint(-8, 27); // SW 8 St & SW 27 Ave, Little Havana, City of Miami

@@ -14,7 +14,7 @@ import { describePlace, placeName } from '../../engine/pipeline/place';
 import { storedFields } from '../../engine/pipeline/pipeline';
 import { AnalysesRepository } from '../analyses/analyses.repository';
 import { toAnalysis } from '../analyses/analyses.service';
-import { LocationIndexRepository } from '../location-index/location-index.repository';
+import { LocationIndexRepository } from './location-index.repository';
 import { isUuid } from '../../lib/ids';
 import { locationFieldsOf } from './analysis-finished';
 import { LocationsRepository, lockUser } from './locations.repository';

@@ -14,7 +14,7 @@ import { queryRows } from '../../db/client';
 import { analyses, photos } from '../../db/schema.analyses';
 import { AnalysesRepository } from '../analyses/analyses.repository';
 import { errorResult } from '../../engine/pipeline/fuse';
-import { gpsJpeg, plainJpeg } from '../photos/photos.fixtures';
+import { gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
 import { recordFinishedAnalysis } from './analysis-finished';
 
 async function upload(browser: TestBrowser, name: string, data: Buffer): Promise<string> {

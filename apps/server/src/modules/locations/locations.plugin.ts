@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { LocationIndexRepository } from '../location-index/location-index.repository';
-import { locationIndexRoutes } from '../location-index/location-index.routes';
-import { LocationIndexService } from '../location-index/location-index.service';
-import { IndexCheckService } from '../location-index/index-check.service';
+import { LocationIndexRepository } from './location-index.repository';
+import { locationIndexRoutes } from './location-index.routes';
+import { LocationIndexService } from './location-index.service';
+import { IndexCheckService } from './index-check.service';
 import { CorrectionService } from './correction.service';
 import { LocationsRepository } from './locations.repository';
 import { locationsRoutes } from './locations.routes';

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import {
+  AccessCodeLimitsSchema,
+  ActivityLogResponseSchema,
+  ActivityStatsSchema,
   AdminStatsSchema,
+  AdminUsersResponseSchema,
+  CountyOutlineSchema,
+  ConsoleAccessSchema,
+  GallerySettingsSchema,
+  GallerySettingsUpdateSchema,
+  LatestBenchmarksSchema,
+  LocationIndexSchema,
+  MyLimitsSchema,
+  NotificationCurrentResponseSchema,
+  PublicConfigSchema,
+  SessionInfoSchema,
+  UserNotificationsResponseSchema,
   AnalysisCreateRequestSchema,
   AnalysisDeletedSchema,
   AnalysisListSchema,
@@ -44,7 +59,7 @@ import {
 
 type Access = 'public' | 'user' | 'founder';
 type Operation = {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   tag: string;
   summary: string;
@@ -339,6 +354,127 @@ export const OPERATIONS: Operation[] = [
     query: TimeframeQuerySchema,
     response: SessionStatsSchema,
   },
+  {
+    method: 'get',
+    path: '/api/auth/session',
+    tag: 'system',
+    summary: 'Who is signed in, if anyone, and the sign-in provider',
+    access: 'public',
+    response: SessionInfoSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/public-config',
+    tag: 'system',
+    summary: 'What the signed-out pages need: sign-in provider, weekly image limit',
+    access: 'public',
+    response: PublicConfigSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/benchmarks/latest',
+    tag: 'system',
+    summary: 'The measured figures the public pages show, with the benchmark behind each',
+    access: 'public',
+    response: LatestBenchmarksSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/geo/county-outline',
+    tag: 'system',
+    summary: 'Miami-Dade County’s outline (GeoJSON)',
+    access: 'public',
+    response: CountyOutlineSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/access-code-limits',
+    tag: 'access',
+    summary: 'What each access-code level allows per week',
+    access: 'public',
+    response: AccessCodeLimitsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/limits/me',
+    tag: 'access',
+    summary: 'Your weekly limit, what is used and when it resets',
+    access: 'user',
+    response: MyLimitsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/console-access/me',
+    tag: 'access',
+    summary: 'Your console-access level',
+    access: 'user',
+    response: ConsoleAccessSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/gallery/settings',
+    tag: 'gallery',
+    summary: 'Whether your located photos are remembered to recognise later ones, and how many are',
+    access: 'user',
+    response: GallerySettingsSchema,
+  },
+  {
+    method: 'put',
+    path: '/api/gallery/settings',
+    tag: 'gallery',
+    summary: 'Turn remembering your located photos on or off',
+    access: 'user',
+    body: GallerySettingsUpdateSchema,
+    response: GallerySettingsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/location-index',
+    tag: 'location-index',
+    summary: 'Your location index (the map’s saved places), newest first',
+    access: 'user',
+    response: LocationIndexSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/notifications',
+    tag: 'notifications',
+    summary: 'The announcement shown to every visitor, if any',
+    access: 'public',
+    response: NotificationCurrentResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/users/me/notifications',
+    tag: 'notifications',
+    summary: 'Your notifications, newest first',
+    access: 'user',
+    response: UserNotificationsResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users',
+    tag: 'admin',
+    summary: 'Every account with its activity',
+    access: 'founder',
+    response: AdminUsersResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activity',
+    tag: 'admin',
+    summary: 'The activity log, newest first',
+    access: 'founder',
+    response: ActivityLogResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activity/stats',
+    tag: 'admin',
+    summary: 'Users, activity and analyses today and in total',
+    access: 'founder',
+    response: z.object({ stats: ActivityStatsSchema }),
+  },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
@@ -361,6 +497,13 @@ function queryParameters(query: z.ZodObject) {
     required: schema.required?.includes(name) ?? false,
     schema: s,
   }));
+}
+
+/** `{id}` is an analysis id (a UUID); any other `{name}` in a path is a string. */
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
+    name === 'id' ? idParam : { name, in: 'path', required: true, schema: { type: 'string' } },
+  );
 }
 
 const errorResponse = (description: string) => ({
@@ -392,7 +535,7 @@ export function buildOpenApiDocument(version: string) {
       operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
       ...(op.access === 'public' ? { security: [] } : {}),
       'x-access': op.access,
-      parameters: [...(op.path.includes('{id}') ? [idParam] : []), ...(op.query ? queryParameters(op.query) : [])],
+      parameters: [...pathParameters(op.path), ...(op.query ? queryParameters(op.query) : [])],
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }
         : {}),

@@ -1,31 +1,10 @@
 import { LIMITS, type ProfileUpdate, type Role, type User } from '@vt/shared';
 import type { SessionEntry } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { SignInClaims, SignInInput, SignInResult, SystemAccount, UserAccounts } from '../../auth/ports';
 import type { UserRow, UsersRepository } from './users.repository';
 
-/** What a sign-in tells us about a person, taken from the provider's ID token and userinfo. */
-export type SignInClaims = {
-  sub: string;
-  email?: string | undefined;
-  email_verified?: boolean | undefined;
-  name?: string | undefined;
-  nickname?: string | undefined;
-  picture?: string | undefined;
-};
-
-export type SignInInput = {
-  /** Stable key of the identity provider (its issuer; see auth for the local one). */
-  issuer: string;
-  claims: SignInClaims;
-  host: string;
-  userAgent: string;
-  now?: Date;
-};
-
-export type SignInResult = { user: User; firstSignIn: boolean };
-
-/** An account to create at start-up (the local provider's one-click accounts). */
-export type SystemAccount = { subject: string; email: string; name: string };
+export type { SignInClaims, SignInInput, SignInResult, SystemAccount };
 
 const PERMISSIONS: Record<Role, string[]> = {
   founder: ['full_access'],
@@ -33,7 +12,7 @@ const PERMISSIONS: Record<Role, string[]> = {
 };
 
 /** Users: login tracking (spec 1 §4), roles from configuration (decisions §2), profile. */
-export class UsersService {
+export class UsersService implements UserAccounts {
   private readonly founderEmails: Set<string>;
   private readonly firstSignInListeners: ((user: User) => Promise<void>)[] = [];
 
@@ -59,6 +38,10 @@ export class UsersService {
    * otherwise counts the login and appends the session entry, keeping the last 10.
    * A seeded account that never signed in counts as first seen.
    */
+  toDto(row: UserRow): User {
+    return toUserDto(row);
+  }
+
   async recordSignIn(input: SignInInput): Promise<SignInResult> {
     const now = input.now ?? new Date();
     const { claims } = input;

@@ -9,6 +9,7 @@ import {
   indexCsv,
   indexGeoJson,
   streetLines,
+  streetsReadAlone,
   statusBadge,
   displayStatus,
   formatProcessingTime,
@@ -223,5 +224,28 @@ describe('streetLines', () => {
     expect(streetLines({ ...base, outcome: 'fallback' }, [sign('SW 8 St & SW 27 Ave')])).toEqual([]);
     expect(streetLines({ ...base, lat: 25.9 }, [sign('SW 8 St & SW 27 Ave')])).toEqual([]);
     expect(streetLines(base, [])).toEqual([]);
+  });
+});
+
+describe('streetsReadAlone', () => {
+  const alone = (kind: string, path?: [number, number][]) => ({
+    locator: 'text',
+    kind: 'absent' as const,
+    summary: 'street alone',
+    details: { matches: [], hints: [{ kind, label: 'SW 8 St', lines: [0], ...(path ? { path } : {}) }] },
+  });
+  const course: [number, number][] = [
+    [-80.85, 25.766],
+    [-80.19, 25.766],
+  ];
+
+  it('draws a street read alone along its course through the county', () => {
+    expect(streetsReadAlone([alone('street', course)])).toEqual([{ label: 'SW 8 St', coordinates: course }]);
+  });
+
+  it('draws nothing for other hints, a street without a course, or other locators', () => {
+    expect(streetsReadAlone([alone('area-code', course)])).toEqual([]);
+    expect(streetsReadAlone([alone('street')])).toEqual([]);
+    expect(streetsReadAlone([{ ...alone('street', course), locator: 'vision' }])).toEqual([]);
   });
 });

@@ -241,6 +241,27 @@ export type StreetLine = { label: string; coordinates: [number, number][] };
  */
 export function streetLines(result: AnalysisResult, evidence: readonly Evidence[]): StreetLine[] {
   if (result.outcome !== 'found') return [];
+  return cornerStreets(result, evidence);
+}
+
+/**
+ * Streets read alone (no cross street, nothing to say where along them): each along its whole course through the
+ * county, as the text evidence gives it. The line is the candidate; a photo with only this is not located.
+ */
+export function streetsReadAlone(evidence: readonly Evidence[]): StreetLine[] {
+  const out: StreetLine[] = [];
+  for (const e of evidence) {
+    if (e.locator !== 'text') continue;
+    const details = TextEvidenceDetailsSchema.safeParse(e.details);
+    if (!details.success) continue;
+    for (const m of [...details.data.matches, ...(details.data.hints ?? [])])
+      if (m.kind === 'street' && m.path && m.path.length >= 2 && !out.some((o) => o.label === m.label))
+        out.push({ label: m.label, coordinates: m.path });
+  }
+  return out;
+}
+
+function cornerStreets(result: AnalysisResult, evidence: readonly Evidence[]): StreetLine[] {
   const text = evidence.find(
     (e) =>
       e.locator === 'text' &&

@@ -1,6 +1,6 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { MAP, standingOfOutcome, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
-import { otherCandidates, streetLines, type StreetLine } from './geo';
+import { otherCandidates, streetLines, streetsReadAlone, type StreetLine } from './geo';
 import { AreaLayer, NOT_LOCATED_RADIUS_M, frameArea } from './area-layer';
 
 /** The result's uncertainty circle (`vt-uncertainty-line` is what tests ask the map for). */
@@ -9,10 +9,11 @@ const uncertaintyOf = (map: MapLibreMap) =>
 const STREET_SOURCE = 'vt-read-streets';
 
 /**
- * The streets a sign named, drawn through the located corner with a label at the end of each (DOM labels: the
- * offline style has no glyphs). Returns the labels' markers so the caller can remove them with the result.
+ * The streets a sign named, drawn through the located corner (or, read alone, along their whole course) with a label
+ * on each (DOM labels: the offline style has no glyphs), `labelAt` of the way from the middle to the end. Returns the
+ * labels' markers so the caller can remove them with the result.
  */
-function drawStreets(map: MapLibreMap, lines: StreetLine[]): Marker[] {
+function drawStreets(map: MapLibreMap, lines: StreetLine[], labelAt = 0.12): Marker[] {
   if (!map.getSource(STREET_SOURCE)) {
     map.addSource(STREET_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
     map.addLayer({
@@ -38,7 +39,7 @@ function drawStreets(map: MapLibreMap, lines: StreetLine[]): Marker[] {
     // Near the corner (a tenth of the way to the line's end) so it shows at street zoom, where the ends are off screen.
     const [a, b] = [l.coordinates[0]!, l.coordinates[l.coordinates.length - 1]!];
     const mid: [number, number] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const at: [number, number] = [mid[0] + (b[0] - mid[0]) * 0.12, mid[1] + (b[1] - mid[1]) * 0.12];
+    const at: [number, number] = [mid[0] + (b[0] - mid[0]) * labelAt, mid[1] + (b[1] - mid[1]) * labelAt];
     return new Marker({ element: label, anchor: 'left', offset: [8, 0] }).setLngLat(at).addTo(map);
   });
 }
@@ -78,7 +79,8 @@ export function placeResult(
   const area = uncertaintyOf(map);
   area.draw(result, result.radiusMeters ?? 0);
 
-  if (standingOfOutcome(result.outcome) === 'not_located') return placeArea(map, area, result, popupContent, opts.fly);
+  if (standingOfOutcome(result.outcome) === 'not_located')
+    return placeArea(map, area, result, popupContent, opts.fly, streetsReadAlone(opts.evidence ?? []));
 
   const streets = drawStreets(map, streetLines(result, opts.evidence ?? []));
 
@@ -174,7 +176,7 @@ export function placeResult(
 /**
  * A result that located nothing (the spec's fallback, failed and error outcomes): the whole uncertainty area with
  * its popup at the centre, and a fly that frames the area. No pin and no street-level close-up of a spot that
- * nobody found.
+ * nobody found. A street the photo's text named alone is drawn along its course: the photo is somewhere on it.
  */
 function placeArea(
   map: MapLibreMap,
@@ -182,7 +184,9 @@ function placeArea(
   result: AnalysisResult,
   popupContent: HTMLElement,
   fly: boolean,
+  alone: StreetLine[],
 ): PlacedResult {
+  const streets = drawStreets(map, alone, 0.5);
   const popup = new Popup({ closeOnClick: false, maxWidth: '340px', focusAfterOpen: false })
     .setLngLat([result.lng, result.lat])
     .setDOMContent(popupContent);
@@ -204,6 +208,8 @@ function placeArea(
       clearTimeout(timer);
       popup.remove();
       area.clear();
+      for (const label of streets) label.remove();
+      (map.getSource(STREET_SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features: [] });
     },
   };
 }

@@ -4,8 +4,8 @@
  * anywhere in a street photo at any slant, and the recogniser reads each found line from the full-resolution
  * pixels, so a sign a few per cent of the photo wide is still read from its own sharp pixels.
  *
- * ONNX Runtime's `run` blocks the thread it is called on, so this class is used inside a worker thread
- * (./worker.ts), never on the server's event loop.
+ * ONNX Runtime's `run` blocks the thread it is called on, so this class is used inside a child process
+ * (./child.ts), never on the server's event loop.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

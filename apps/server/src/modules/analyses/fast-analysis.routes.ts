@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { FastAnalysisRequestSchema, UploadForAnalysisRequestSchema } from '@vt/shared';
 import { requireUser } from '../../auth/guards';
 import { AppError, databaseUnavailable, describeZodError, isDatabaseUnavailable } from '../../lib/errors';
-import { ANALYSIS_ERROR_MESSAGES } from '../../engine/errors';
+import { ANALYSIS_ERROR_MESSAGES } from '../../lib/analysis-errors';
 import { InFlightGate } from '../../lib/in-flight';
 import { errorReply, type FastAnalysisService } from './fast-analysis.service';
 

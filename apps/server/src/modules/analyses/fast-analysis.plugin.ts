@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { ENGINE_VERSION, type AnalysisEngine } from '../../worker';
-import type { PhotosService } from '../photos/photos.service';
-import type { QuotaService } from '../photos/quota.service';
+import { ENGINE_VERSION, type AnalysisEngine } from './analysis-engine';
+import type { PhotosService } from './photos.service';
+import type { QuotaService } from './quota.service';
 import { FastAnalysisRepository } from './fast-analysis.repository';
 import { fastAnalysisRoutes } from './fast-analysis.routes';
 import { FastAnalysisService } from './fast-analysis.service';

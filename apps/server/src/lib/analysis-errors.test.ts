@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_ERROR_MESSAGES as M, describeAnalysisError, describeThrown, type AnalysisErrorCause } from './errors';
+import {
+  ANALYSIS_ERROR_MESSAGES as M,
+  describeAnalysisError,
+  describeThrown,
+  type AnalysisErrorCause,
+} from './analysis-errors';
 
 describe('describeAnalysisError (spec 2 §8 table)', () => {
   const rows: Array<[string, AnalysisErrorCause, string, boolean]> = [

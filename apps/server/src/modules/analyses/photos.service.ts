@@ -12,7 +12,7 @@ import type { BlobStorage } from '../../adapters/storage/storage';
 import { ImageDecodeError, type ImageDecoder } from '../../adapters/image/decoder';
 import { FORMAT_MIME, SNIFF_BYTES, sniffFormat } from '../../adapters/image/magic';
 import { analysisEventsUrl, analysisUrl, photoImageUrl } from '../../engine/pipeline/urls';
-import type { AnalysisEventRecorder } from '../analyses/analysis-events';
+import type { AnalysisEventRecorder } from './analysis-events';
 import type { PhotosRepository } from './photos.repository';
 import type { QuotaService } from './quota.service';
 

@@ -17,7 +17,7 @@ import { STEPS } from '../../engine/pipeline/pipeline';
 import { isUuid } from '../../lib/ids';
 import { isInMiamiDade } from '../../engine/geo/county';
 import { describePlace } from '../../engine/pipeline/place';
-import { lockUser } from '../locations/locations.repository';
+import { lockUser } from './locations.repository';
 import type { LocationIndexRepository, LocationIndexRow, LocationIndexRowWithPhoto } from './location-index.repository';
 
 /** The engine's own time on the photo: the sum of its steps (the `locatedMs` mark is a point in time, not a step). */

@@ -19,7 +19,7 @@ import { mulberry32 } from '../../engine/geo/sampling';
 import { gridPoint } from '../../engine/geo/grid';
 import { haversineMeters } from '../../engine/geo/geometry';
 import { photos } from '../../db/schema.analyses';
-import { gpsJpeg, plainJpeg } from '../photos/photos.fixtures';
+import { gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
 
 const street = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/mdx_Samsung_SM-N900A.jpg'));
 const CORNER = gridPoint(-8, 27); // SW 8 St & SW 27 Ave

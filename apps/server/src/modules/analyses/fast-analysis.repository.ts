@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnalysisResult, Evidence } from '@vt/shared';
 import { queryRows, type Db } from '../../db/client';
 import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
-import type { NewPhoto } from '../photos/photos.repository';
+import type { NewPhoto } from './photos.repository';
 
 export type ClientUploadRecord = {
   photo: NewPhoto;

@@ -13,18 +13,18 @@ import {
 } from '@vt/shared';
 import { AppError } from '../../lib/errors';
 import { compensate } from '../../lib/retry';
-import { ANALYSIS_ERROR_MESSAGES } from '../../engine/errors';
+import { ANALYSIS_ERROR_MESSAGES } from '../../lib/analysis-errors';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import type { ImageDecoder } from '../../adapters/image/decoder';
 import { FORMAT_MIME } from '../../adapters/image/magic';
 import { lookupMiamiDade } from '../../engine/geo/county';
 import { describePlace, placeName } from '../../engine/pipeline/place';
 import { photoImageUrl } from '../../engine/pipeline/urls';
-import type { AnalysesRepository, AnalysisWithPhoto } from '../analyses/analyses.repository';
-import type { AnalysisEventBus } from '../analyses/analysis-events';
-import { toAnalysis } from '../analyses/analyses.service';
-import type { PhotosService } from '../photos/photos.service';
-import type { QuotaService } from '../photos/quota.service';
+import type { AnalysesRepository, AnalysisWithPhoto } from './analyses.repository';
+import type { AnalysisEventBus } from './analysis-events';
+import { toAnalysis } from './analyses.service';
+import type { PhotosService } from './photos.service';
+import type { QuotaService } from './quota.service';
 import type { FastAnalysisRepository } from './fast-analysis.repository';
 
 export type FastAnalysisServiceDeps = {

@@ -8,10 +8,10 @@ import type { TestBrowser } from '../../test/browser';
 import { startFakeVisionServer, structuredAnswer, type FakeVisionServer } from '../../test/fake-vision-server';
 import { extractCoordinates } from '../../engine/text/coordinate-extraction';
 import { MODEL_TRUST } from '../../engine/locators/vision.locator';
-import { gpsJpeg, plainJpeg } from '../photos/photos.fixtures';
-import { PhotosService } from '../photos/photos.service';
-import { AllowAllQuotaService } from '../photos/quota.service';
-import { ENGINE_VERSION } from '../../worker';
+import { gpsJpeg, plainJpeg } from './photos.fixtures';
+import { PhotosService } from './photos.service';
+import { AllowAllQuotaService } from './quota.service';
+import { ENGINE_VERSION } from './analysis-engine';
 import { FastAnalysisRepository } from './fast-analysis.repository';
 import { FastAnalysisService } from './fast-analysis.service';
 

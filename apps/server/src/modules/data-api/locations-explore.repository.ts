@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { locations, locationSearchTextSql } from '../../db/schema.locations';
-import { boundingBox, haversineKmSql } from '../data-api/data-api.repository';
-import type { LocationRow } from './locations.repository';
+import { boundingBox, haversineKmSql } from './data-api.repository';
+import type { LocationRow } from '../locations/locations.repository';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,12 +1,13 @@
 import { and, eq, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
+import type { PhotoStore } from '../../engine/pipeline/ports';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'userId' | 'createdAt'> & { id: string };
 export type EventRow = typeof analysisEvents.$inferSelect;
 
-export class PhotosRepository {
+export class PhotosRepository implements PhotoStore {
   constructor(private readonly db: Db) {}
 
   /**

@@ -1,7 +1,7 @@
 /**
- * The one gate every upload passes before work is accepted. Weekly limits and per-request caps come with the
- * access-codes work (decisions §2: enforced atomically on the server); until then everything is allowed.
- * An implementation refuses by throwing an AppError (429 with the reason).
+ * The one gate every upload passes before work is accepted: the port the analysis module needs, which modules/access
+ * implements (the weekly limit, checked and counted in one statement on the server). An implementation refuses by
+ * throwing an AppError (429 with the reason).
  */
 export interface QuotaService {
   reserve(userId: string, count: number): Promise<void>;
@@ -11,6 +11,7 @@ export interface QuotaService {
   release?(userId: string, count: number): Promise<void>;
 }
 
+/** No limit: for tests and tools that exercise intake without the access module. */
 export class AllowAllQuotaService implements QuotaService {
   async reserve(_userId: string, _count: number): Promise<void> {}
 }

@@ -1,0 +1,65 @@
+/**
+ * What the analysis pipeline needs from the rest of the server, declared here so that the engine depends on no
+ * module: the modules' repositories implement these (modules/analyses), and the process that runs
+ * the engine (main.ts, worker.ts) passes them in. Tests pass in-memory fakes (pipeline.test.ts).
+ */
+import type { AnalysisEventType } from '@vt/shared';
+import type { analyses, photos } from '../../db/schema.analyses';
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+/** A job as the pipeline reads it: the analysis and its photo. */
+export type AnalysisJob = AnalysisRow & { photo: typeof photos.$inferSelect };
+/** What a step stores on the analysis. */
+export type AnalysisPatch = Partial<
+  Pick<
+    AnalysisRow,
+    | 'stage'
+    | 'metadata'
+    | 'evidence'
+    | 'candidates'
+    | 'timings'
+    | 'analysisResult'
+    | 'confidenceScore'
+    | 'locationData'
+    | 'error'
+  >
+>;
+
+/** The queue's jobs. Every write names the runner holding the job and is refused (false) once it lost it. */
+export interface AnalysisStore {
+  get(id: string): Promise<AnalysisJob | undefined>;
+  saveStep(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean>;
+  /** Ends the job (done or failed) and releases it; `finalTimings` is stored in the same commit. */
+  finish(
+    id: string,
+    workerId: string,
+    status: 'done' | 'failed',
+    patch: AnalysisPatch,
+    opts?: { finalTimings?(): AnalysisRow['timings'] },
+  ): Promise<boolean>;
+  /** Back to the queue after a passing failure, to run again after `delayMs`. */
+  requeue(id: string, workerId: string, delayMs: number, patch: AnalysisPatch): Promise<boolean>;
+}
+
+/** The photos' stored files as the pipeline updates them. */
+export interface PhotoStore {
+  setDerivatives(id: string, keys: { thumbnailKey: string; displayKey: string }): Promise<void>;
+  markOriginalDeleted(id: string): Promise<void>;
+  /** Photos whose analysis ended but whose original is still stored (when originals are not kept). */
+  finishedWithOriginal(limit: number): Promise<{ id: string; originalKey: string }[]>;
+}
+
+/** Where the stages are reported (stored and told to live subscribers). */
+export interface AnalysisEventSink {
+  record(analysisId: string, type: AnalysisEventType, data?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The queue the job runner claims from (engine/runner.ts); leases let another runner take over a dead one's jobs. */
+export interface JobQueue {
+  /** Claims the next due job for this runner with a lease of `leaseMs`. */
+  claimNext(workerId: string, leaseMs: number): Promise<{ id: string; attempts: number } | undefined>;
+  /** Renews this runner's leases; answers the ids still held. */
+  renewLeases(workerId: string, ids: readonly string[]): Promise<string[]>;
+  /** Puts every running job back in the queue (this process alone uses the database: they are orphans). */
+  releaseAllRunning(): Promise<number>;
+}
