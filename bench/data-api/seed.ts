@@ -168,7 +168,7 @@ export async function seed(
   await flush();
   log(`analyses: ${done}`);
 
-  // Location history: each user's 50 newest analyses (spec 1 §9 cap), as the engine's save step leaves them.
+  // Location history: each user's 50 newest analyses (the R-DATA-4 cap), as the engine's save step leaves them.
   await pool.query(
     `insert into locations (user_id, analysis_id, location_name, lat, lng, address, municipality, neighbourhood, zip, source, confidence, created_at)
      select user_id, id, analysis_result ->> 'name', (analysis_result ->> 'lat')::float8, (analysis_result ->> 'lng')::float8,

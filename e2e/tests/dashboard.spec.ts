@@ -131,7 +131,7 @@ test.describe('/dashboard', () => {
     await expect(analytics).toContainText('Analysis Insights');
     await expect(analytics.getByRole('list', { name: 'Confidence distribution' }).getByRole('listitem')).toHaveCount(5);
     await expect(analytics).toContainText('Image Storage');
-    // Total size in MB (spec 1 §2); a few thumbnails weigh less than 0.01 MB.
+    // Total size in MB (R-DASH-5); a few thumbnails weigh less than 0.01 MB.
     await expect(analytics).toContainText(/(\d+\.\d+|< 0\.01) MB/);
     await expect(page.getByRole('link', { name: /^Admin Panel Users, codes/ })).toHaveAttribute('href', '/admin');
     await snap(page, 'dashboard-founder');

@@ -8,7 +8,7 @@ async function snap(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-test.describe('map access (spec 2 §2, §9)', () => {
+test.describe('map access (R-ACCESS-10)', () => {
   test('without map access /map leads to /access-ai, which explains and still analyses; a code opens the map', async ({
     page,
   }) => {

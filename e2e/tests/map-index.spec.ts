@@ -371,8 +371,8 @@ test.describe('map: the location index, worked', () => {
 /**
  * The failed and error outcomes cannot be produced on purpose through a real upload (the server refuses a photo
  * it cannot decode before analysing it, and errors need a crashing engine), so the server's answer is reshaped
- * here into the engine's failed/error results (the names, sources and confidences of spec 2 §4 c–d). What is
- * tested is the browser: it places the item at central Miami, flies there, and offers Retry only when allowed.
+ * here into the engine's failed/error results (the names, sources and confidences of R-ANALYSIS-3 and R-ANALYSIS-4).
+ * What is tested is the browser: it places the item at central Miami, flies there, and offers Retry only when allowed.
  */
 test.describe('map: the failed and error outcomes place their item too', () => {
   for (const outcome of ['failed', 'error'] as const) {

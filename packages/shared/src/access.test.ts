@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 const inDays = (d: number) => new Date(NOW.getTime() + d * DAY);
 
 describe('access tiers', () => {
-  it('has the seven tiers of spec 2 §9, all with map access', () => {
+  it('has the seven tiers of R-ACCESS-1, all with map access', () => {
     const rows = Object.values(ACCESS_TIER_DEFINITIONS).map((t) => [
       t.weeklyImageLimit,
       t.imagesPerInstance,

@@ -1,8 +1,8 @@
 import { LIMITS } from './constants';
 
 /**
- * Access-code tiers (spec 2 §9) and the pure rules around them. Only the tiers live here: the codes that
- * unlock them are chosen by the operator and stay on the server, hashed (decisions §2).
+ * Access-code tiers (R-ACCESS-1) and the pure rules around them. Only the tiers live here: the codes that
+ * unlock them are chosen by the operator and stay on the server, hashed (R-ACCESS-2).
  *
  * "Unlimited" is `null` on the wire and in storage (JSON has no Infinity); arithmetic goes through
  * `limitValue`, which turns it into Infinity, so no rule can mistake unlimited for zero.
@@ -99,10 +99,10 @@ export const ACCESS_TIER_DEFINITIONS: Record<AccessTier, AccessTierDefinition> =
   },
 };
 
-/** Tiers whose holders are admin-capable (spec 2 §6: "the founder or admin code"). */
+/** Tiers whose holders are admin-capable (R-ADMIN-2). */
 export const ADMIN_TIERS: readonly AccessTier[] = ['founder', 'admin'];
 
-/** What a user without any code gets (spec 2 §6, §9). */
+/** What a user without any code gets (R-ACCESS-3). */
 export const DEFAULT_IMAGE_LIMITS = {
   weeklyImageLimit: LIMITS.defaultWeeklyImageLimit as Limit,
   imagesPerInstance: LIMITS.defaultImagesPerInstance as Limit,
@@ -112,7 +112,7 @@ export const DEFAULT_IMAGE_LIMITS = {
 
 export type ImageLimits = { weeklyImageLimit: Limit; imagesPerInstance: Limit; mapAccess: boolean; features: string[] };
 
-/** Server overrides for a tier: they replace the tier's limits and map access (spec 2 §9). */
+/** Server overrides for a tier: they replace the tier's limits and map access (R-ACCESS-7). */
 export type TierOverride = Partial<Pick<AccessTierDefinition, 'weeklyImageLimit' | 'imagesPerInstance' | 'mapAccess'>>;
 
 export const limitValue = (limit: Limit): number => (limit === null ? Infinity : limit);
@@ -138,7 +138,7 @@ export function effectiveTier(
   };
 }
 
-/** Redeeming raises each limit to the higher of current and code values and merges features (spec 2 §4). */
+/** Redeeming raises each limit to the higher of current and code values and merges features (R-ACCESS-4). */
 export function mergeLimits(current: ImageLimits, grant: Pick<AccessTierDefinition, keyof ImageLimits>): ImageLimits {
   return {
     weeklyImageLimit: maxLimit(current.weeklyImageLimit, grant.weeklyImageLimit),
@@ -148,7 +148,7 @@ export function mergeLimits(current: ImageLimits, grant: Pick<AccessTierDefiniti
   };
 }
 
-/** A redemption counts only while its expiry parses to a valid date in the future (spec 2 §5). */
+/** A redemption counts only while its expiry parses to a valid date in the future (R-ACCESS-5). */
 export function isRedemptionActive(expiresAt: string | Date | null | undefined, now: Date = new Date()): boolean {
   if (expiresAt === null || expiresAt === undefined) return false;
   const t = expiresAt instanceof Date ? expiresAt.getTime() : Date.parse(expiresAt);
@@ -175,7 +175,7 @@ export function computeImageLimits(
   return limits;
 }
 
-/** Console-access levels (spec 2 §6): only 100 and 90 see debug console output. */
+/** Console-access levels (R-ACCESS-11): only 100 and 90 see debug console output. */
 export const CONSOLE_LEVELS = [100, 90, 80, 70, 60, 50, 40] as const;
 export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
 export const CONSOLE_ACCESS_DEFAULT_DAYS = 365;
@@ -192,7 +192,7 @@ export const CONSOLE_LEVEL_NAMES: Record<ConsoleLevel, string> = {
 
 const DAY_MS = 86_400_000;
 
-/** Time left on a grant (spec 2 §9): months when over 30 days, else days, else 'Expired'; 'Invalid date' for junk. */
+/** Time left on a grant (R-ACCESS-12): months when over 30 days, else days, else 'Expired'; 'Invalid date' for junk. */
 export function timeRemainingText(expiresAt: string | Date | null | undefined, now: Date = new Date()): string {
   if (expiresAt === null || expiresAt === undefined) return 'Invalid date';
   const t = expiresAt instanceof Date ? expiresAt.getTime() : Date.parse(expiresAt);
@@ -207,14 +207,14 @@ export function timeRemainingText(expiresAt: string | Date | null | undefined, n
   return `${days} day${days === 1 ? '' : 's'} remaining`;
 }
 
-/** Access codes compare upper-cased and trimmed (spec 2 §5). */
+/** Access codes compare upper-cased and trimmed (R-ACCESS-6). */
 export const normalizeAccessCode = (code: string): string => code.trim().toUpperCase();
 
 export const ACCESS_MESSAGES = {
   invalid: 'Invalid access code',
   alreadyRedeemed: 'Code already redeemed',
   underConstruction: 'This access code is temporarily under construction. Please try again later.',
-  /** The map portal (and the server calls only it makes) is for holders of a code with map access (spec 2 §2, §9). */
+  /** The map portal (and the server calls only it makes) is for holders of a code with map access (R-ACCESS-10). */
   mapAccessRequired:
     'The map needs map access. Redeem an access code with map access on Launch VT (/access-ai); until then you can analyse photos there.',
 } as const;

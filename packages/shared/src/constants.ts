@@ -1,11 +1,11 @@
-/** Product-wide constants from the spec (spec 1 §9, spec 2 §9). One place, used by server and web. */
+/** Product-wide constants of docs/requirements.md, cited by id where used. One place, used by server and web. */
 
 export const ENGINE_VERSION_LABEL = 'v2.1';
 
 /** Downtown Miami: the map's start centre and the spec's fallback point. */
 export const DOWNTOWN_MIAMI = { lat: 25.7617, lng: -80.1918 } as const;
 
-/** The spec's Miami-Dade coordinate box (spec 2 §5): coordinates outside it are not accepted from text. */
+/** The spec's Miami-Dade coordinate box (R-ANALYSIS-10): coordinates outside it are not accepted from text. */
 export const MIAMI_DADE_BOX = { minLat: 25, maxLat: 26.5, minLng: -80.9, maxLng: -80 } as const;
 
 export const MAP = {
@@ -56,7 +56,7 @@ export const TIMING = {
   dismissHideMs: 300,
 } as const;
 
-/** Activity action names the tracker may send (spec 2 §9). */
+/** Activity action names the tracker may send (R-ACTIVITY-2). */
 export const ACTIVITY_ACTIONS = [
   'user_login',
   'user_logout',
@@ -72,7 +72,7 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-/** Hidden plan tiers (spec 1 §9). Rendered only behind a flag. */
+/** Hidden plan tiers (R-SITE-5). Rendered only behind a flag. */
 export const PLAN_TIERS = [
   { id: 'starter', name: 'Starter', price: '$29', period: 'per month', images: '10K images', users: '5 users' },
   {

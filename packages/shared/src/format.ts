@@ -1,4 +1,4 @@
-/** Number formatting shared by dashboard and admin views (spec 1 §9). */
+/** Number formatting shared by dashboard and admin views (R-DASH-7). */
 
 /** 1234 → "1.2K", 2_500_000 → "2.5M", 999 → "999". */
 export function formatCount(value: number): string {

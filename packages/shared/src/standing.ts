@@ -7,7 +7,7 @@ import type { Outcome } from './contracts/analyses';
  */
 export type Standing = 'located' | 'outside' | 'not_located';
 
-/** The spec's source names of the outcomes that located nothing (spec 2 §4 b–d). */
+/** The spec's source names of the outcomes that located nothing (R-ANALYSIS-2, R-ANALYSIS-3, R-ANALYSIS-4). */
 export const NOT_LOCATED_SOURCES: ReadonlySet<string> = new Set(['Fallback', 'Default Location', 'Error Fallback']);
 
 /** The name the engine gives a place outside the county; the lists recognise it by this beginning. */

@@ -34,7 +34,7 @@ export function requireFounder(request: FastifyRequest): User {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Decides admin capability beyond the stored role (spec 2 §6: founder e-mails and holders of the founder or
+     * Decides admin capability beyond the stored role (R-ADMIN-2: founder e-mails and holders of the founder or
      * admin access code). Installed by the access module; absent, only the founder role counts.
      */
     adminCapability?: (user: User) => Promise<boolean>;

@@ -2,7 +2,8 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIn
 import { users } from './schema';
 
 /**
- * Access codes, their redemptions, weekly usage and console-access grants (spec 2 §3, decisions §2).
+ * Access codes, their redemptions, weekly usage and console-access grants (R-ACCESS-2, R-ACCESS-4, R-ACCESS-8,
+ * R-ACCESS-11).
  * Codes are kept only as SHA-256 of the upper-cased code, plus a two-character hint for the admin list.
  */
 export const accessCodes = pgTable(

@@ -2,8 +2,8 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { users } from './schema';
 
 /**
- * Per-user notifications (spec 2 §3: type, data, timestamp, read), e.g. "a new user signed up" for founders and
- * the welcome every new user gets (spec 1 §4). At most 50 are kept per user; older ones are pruned on insert.
+ * Per-user notifications (R-ACTIVITY-5: type, data, timestamp, read), e.g. "a new user signed up" for founders and
+ * the welcome every new user gets (R-USER-3). At most 50 are kept per user; older ones are pruned on insert.
  */
 export const userNotifications = pgTable(
   'user_notifications',

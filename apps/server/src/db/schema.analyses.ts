@@ -67,7 +67,7 @@ export const analyses = pgTable(
     status: text('status', { enum: analysisStatuses }).notNull().default('queued'),
     /** The last step that finished; a resumed job starts after it. */
     stage: text('stage'),
-    // Spec fields (spec 1 "analysis" record).
+    // Fields of the analysis record (R-DATA-3).
     imageUrl: text('image_url'),
     analysisType: text('analysis_type').notNull().default('engine'),
     analysisResult: jsonb('analysis_result').$type<AnalysisResult>(),

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, real, text, timestamp, uniqueIn
 import { users } from './schema';
 import { analyses } from './schema.analyses';
 
-// Tables of the data API (spec 1 §7): request counts for api-usage stats, feedback and categories on analyses,
+// Tables of the data API (R-DATA-1, R-DATA-5): request counts for api-usage stats, feedback and categories on analyses,
 // Kept in one file so the area merges and evolves on its own.
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });

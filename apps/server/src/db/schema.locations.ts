@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './schema';
 import { analyses } from './schema.analyses';
 
-// Location history and the location index (spec 1 §3, spec 2 §3). Kept apart so the area evolves on its own.
+// Location history and the location index (R-DATA-3, R-DATA-4, R-INDEX-2). Kept apart so the area evolves on its own.
 
 /**
  * The text location search matches (name, address, municipality, neighbourhood, ZIP) as one lower-cased expression,

@@ -3,7 +3,7 @@ import { users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Founder announcements (spec 2 §3 "Global notification"); the newest unexpired one is the banner. */
+/** Founder announcements (R-BANNER-1); the newest unexpired one is the banner. */
 export const notifications = pgTable(
   'notifications',
   {

@@ -6,7 +6,7 @@ import {
   type AnalysisErrorCause,
 } from './analysis-errors';
 
-describe('describeAnalysisError (spec 2 §8 table)', () => {
+describe('describeAnalysisError (R-ANALYSIS-6 table)', () => {
   const rows: Array<[string, AnalysisErrorCause, string, boolean]> = [
     ['network failure', { kind: 'network' }, 'Network connection failed. Please check your internet connection.', true],
     ['timeout', { kind: 'timeout' }, 'Analysis timed out. The image may be too complex.', true],

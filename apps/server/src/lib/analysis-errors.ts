@@ -1,5 +1,5 @@
 /**
- * The spec's analysis error table (spec 2 §8): every failure of an analysis becomes one message a person
+ * The spec's analysis error table (R-ANALYSIS-6): every failure of an analysis becomes one message a person
  * understands and a flag saying whether a retry makes sense. The words are the spec's, verbatim.
  */
 

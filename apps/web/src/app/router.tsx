@@ -6,7 +6,7 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /**
- * Every route of spec 1 §2 (and spec 2's /map, /access-ai). Pages load lazily so the public site
+ * Every route of R-SITE-1, /map and /access-ai included. Pages load lazily so the public site
  * never pulls code that only signed-in screens need (the map above all).
  */
 
@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'support', ...page(() => import('./routes/support')) },
       { path: 'status', ...page(() => import('./routes/status')) },
       { path: 'test-map', ...page(() => import('./routes/test-map')) },
-      // The old vendor-named path keeps working (decisions §3); /auth-debug is the neutral alias.
+      // The old vendor-named path keeps working (R-AUTH-6); /auth-debug is the neutral alias.
       { path: 'auth0-debug', ...page(() => import('./routes/auth-debug')) },
       { path: 'auth-debug', ...page(() => import('./routes/auth-debug')) },
       {
@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'access-ai', ...page(() => import('./routes/access-ai')) },
-          // The map portal needs map access from a code (spec 2 §2); without it, /access-ai explains.
+          // The map portal needs map access from a code (R-ACCESS-10); without it, /access-ai explains.
           { element: <RequireMapAccess />, children: [{ path: 'map', ...page(() => import('./routes/map')) }] },
           { path: 'analysis-history', ...page(() => import('./routes/analysis-history')) },
           { path: 'settings', ...page(() => import('./routes/settings')) },

@@ -16,7 +16,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** "API request failed: 404 — No route for GET /api/x" (spec 1 §8). */
+/** "API request failed: 404 — No route for GET /api/x" (R-DATA-7). */
 export function apiErrorMessage(status: number, serverMessage: string | null): string {
   const head = status === 0 ? 'API request failed: network error' : `API request failed: ${status}`;
   return serverMessage ? `${head} — ${serverMessage}` : head;

@@ -1,5 +1,5 @@
 /**
- * The app's logger and the console gate (spec 2 §6): only console-access levels 100 and 90 see browser console
+ * The app's logger and the console gate (R-ACCESS-11): only console-access levels 100 and 90 see browser console
  * output; for everyone else it is silenced globally, the app's own messages and any library's alike. The gate
  * closes as the app starts (a signed-out visitor has no console access) and opens once the server confirms 100 or 90.
  */

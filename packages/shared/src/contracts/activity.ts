@@ -4,10 +4,10 @@ import { RoleSchema } from './users';
 
 /**
  * Activity tracking, online status, the founder's users list and cleanup, and per-user notifications
- * (spec 1 §4, spec 2 §3–§9, decisions §1).
+ * (R-ACTIVITY-2, R-ACTIVITY-4, R-ADMIN-3, R-ADMIN-4, R-ACTIVITY-5).
  */
 
-/** Spec 2 §5: no spaces, exactly one at-sign, a dot in the domain. */
+/** R-ACTIVITY-2: no spaces, exactly one at-sign, a dot in the domain. */
 export function isEmailShaped(value: string): boolean {
   if (!value || /\s/.test(value)) return false;
   const parts = value.split('@');
@@ -20,7 +20,7 @@ export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS, {
   message: `action must be one of ${ACTIVITY_ACTIONS.join(', ')}`,
 });
 
-/** POST /api/users/activity (spec 2 §3 "Activity event", §7). */
+/** POST /api/users/activity (R-ACTIVITY-2). */
 export const ActivityEventSchema = z.object({
   userEmail: z.string().max(320).refine(isEmailShaped, 'must be an e-mail address'),
   action: ActivityActionSchema,
@@ -33,7 +33,7 @@ export const ActivityEventSchema = z.object({
 });
 export type ActivityEvent = z.infer<typeof ActivityEventSchema>;
 
-/** PUT /api/users/{email}/status (spec 2 §7). */
+/** PUT /api/users/{email}/status (R-ACTIVITY-4). */
 export const UserStatusSchema = z.object({ isOnline: z.boolean(), currentPage: z.string().max(500).optional() });
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
@@ -50,7 +50,7 @@ export const AdminUserSchema = z.object({
   signupDate: z.string(),
   lastActive: z.string(),
   lastLogin: z.string(),
-  /** Active now: last activity under 30 minutes ago (spec 1 §4). */
+  /** Active now: last activity under 30 minutes ago (R-ADMIN-5). */
   isOnline: z.boolean(),
   currentPage: z.string().nullable(),
   isSystem: z.boolean(),
@@ -101,7 +101,7 @@ export const InactiveCleanupResponseSchema = z.object({
 });
 export type InactiveCleanupResponse = z.infer<typeof InactiveCleanupResponseSchema>;
 
-/** Per-user notification (spec 2 §3 "notification": type, data, timestamp, read), at most 50 kept per user. */
+/** Per-user notification (R-ACTIVITY-5: type, data, timestamp, read), at most 50 kept per user. */
 export const UserNotificationSchema = z.object({
   id: z.string(),
   type: z.string(),

@@ -9,7 +9,7 @@ export const AnalysisStatusSchema = z.enum(['queued', 'running', 'done', 'failed
 export type AnalysisStatus = z.infer<typeof AnalysisStatusSchema>;
 
 /**
- * The spec's outcomes (spec 2 §4 a–d) plus "outside coverage" (decisions §4): found, fallback to the general
+ * The spec's outcomes (R-ANALYSIS-1) plus "outside coverage" (R-ANALYSIS-10): found, fallback to the general
  * Miami area, failed, error.
  */
 export const OutcomeSchema = z.enum(['found', 'outside_coverage', 'fallback', 'failed', 'error']);

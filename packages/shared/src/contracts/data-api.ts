@@ -4,7 +4,7 @@ import { AnalysisResultSchema, AnalysisStatusSchema } from './analyses';
 import { LatLngSchema } from './common';
 import { LocationSchema, LocationsPageQuerySchema } from './locations';
 
-// The data API of spec 1 §7 (analysis history, search, nearby, stats), same origin and session-authenticated.
+// The data API (R-DATA-1: analysis history, search, nearby, stats), same origin and session-authenticated.
 
 const limit = (fallback: number) =>
   z.coerce
@@ -79,7 +79,7 @@ export const AnalysisPlaceSchema = z.object({
 });
 export type AnalysisPlace = z.infer<typeof AnalysisPlaceSchema>;
 
-/** One analysis record as the history lists return it (spec 1 §3 analysis record + created_at). */
+/** One analysis record as the history lists return it (R-DATA-3: analysis record + created_at). */
 export const AnalysisRecordSchema = z.object({
   id: z.string(),
   status: AnalysisStatusSchema,
@@ -221,11 +221,11 @@ export const UserStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof UserStatsSchema>['stats'];
 
-/** GET /api/admin/stats (founder): spec 1 §3 admin stats plus storage figures. */
+/** GET /api/admin/stats (founder): the admin figures of R-DASH-1 plus storage figures. */
 export const AdminStatsSchema = z.object({
   stats: z.object({
     totalUsers: z.number().int().nonnegative(),
-    /** Active now: last activity under 30 minutes ago (spec 1 §4). */
+    /** Active now: last activity under 30 minutes ago (R-ADMIN-5). */
     activeUsers: z.number().int().nonnegative(),
     activeToday: z.number().int().nonnegative(),
     totalAnalyses: z.number().int().nonnegative(),
@@ -263,7 +263,7 @@ export type LocationStats = z.infer<typeof LocationStatsSchema>['stats'];
 /** DELETE /api/analysis/:id */
 export const AnalysisDeletedSchema = z.object({ deleted: z.literal(true), id: z.string() });
 
-/** localStorage key of the map navigation hint that Details/View leave for /map (decisions §1: harmless to lose). */
+/** localStorage key of the map navigation hint that Details/View leave for /map (R-STATE-2: harmless to lose). */
 export const MAP_NAVIGATION_HINT_KEY = 'vt.map.navigationHint';
 /** The map navigation hint: which analysis to fly to, and when it was asked (ms since epoch). */
 export const MapNavigationHintSchema = z.object({ id: z.string(), lat: z.number(), lng: z.number(), time: z.number() });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { StatsQuerySchema } from './data-api';
 
-// Usage statistics of spec 1 §7 (api-usage, images, notifications, feedback, categories, sessions), and the
+// Usage statistics (R-DATA-5: api-usage, images, notifications, feedback, categories, sessions), and the
 // feedback and category writes whose figures they count. Same origin, session-authenticated.
 
 const count = z.number().int().nonnegative();
 const MAX_TIMEFRAME_HOURS = 24 * 366;
 
 /**
- * A time window ending now: `24h`, `7d`, or a bare number of hours. Default 24 hours (spec 1 §7). At most a year,
+ * A time window ending now: `24h`, `7d`, or a bare number of hours. Default 24 hours (R-DATA-5). At most a year,
  * so a typo cannot turn a stats call into a full-table scan.
  */
 export const TimeframeSchema = z

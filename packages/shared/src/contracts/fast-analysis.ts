@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnalysisStatusSchema, CandidateSchema, EvidenceSchema, OutcomeSchema } from './analyses';
 
 /**
- * The spec's analysis calls (spec 2 §7) kept for clients written against it: POST /api/fast-analysis and
+ * The spec's analysis calls (R-ANALYSIS-11) kept for clients written against it: POST /api/fast-analysis and
  * POST /api/images/upload-for-analysis. Both take the photo as a data URL in JSON; the engine behind them is
  * the same as POST /api/photos.
  */
@@ -29,7 +29,7 @@ export const FastAnalysisLocationSchema = z.object({
 export type FastAnalysisLocation = z.infer<typeof FastAnalysisLocationSchema>;
 
 /**
- * The spec's "analysis result from server" (spec 2 §3: success, enhancedContent, originalAnalysis, webContext,
+ * The spec's "analysis result from server" (R-ANALYSIS-11: success, enhancedContent, originalAnalysis, webContext,
  * error, plus canRetry) and the structured result of the engine. Errors answer the same shape with
  * success false, `error` a sentence and the structured fields null or empty.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { LatLngSchema } from './common';
 
-/** The spec's source name for items a person adds by hand (spec 2 §3: source default Manual). */
+/** The spec's source name for items a person adds by hand (R-INDEX-2: source default Manual). */
 export const MANUAL_SOURCE = 'Manual';
 
 const name = (max: number) =>
@@ -10,7 +10,7 @@ const name = (max: number) =>
 const confidence = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 const source = z.string().trim().min(1).max(60);
 
-/** A location record (spec 1 §3: location_name, coordinates, address; listed results add created_at). */
+/** A location record (R-DATA-3: location_name, coordinates, address; listed results add created_at). */
 export const LocationSchema = z.object({
   id: z.string(),
   location_name: z.string(),
@@ -28,7 +28,7 @@ export const LocationSchema = z.object({
 });
 export type Location = z.infer<typeof LocationSchema>;
 
-/** POST /api/locations/create (spec 1 §7). */
+/** POST /api/locations/create (R-DATA-1). */
 export const LocationCreateRequestSchema = z.object({
   location_name: name(200),
   coordinates: LatLngSchema,
@@ -39,7 +39,7 @@ export const LocationCreateRequestSchema = z.object({
 export type LocationCreateRequest = z.infer<typeof LocationCreateRequestSchema>;
 export const LocationEnvelopeSchema = z.object({ location: LocationSchema });
 
-/** Query of the paged history lists (spec 1 §9: page size default 20); strings because they come from a URL. */
+/** Query of the paged history lists (R-DATA-2: page size default 20); strings because they come from a URL. */
 export const LocationsPageQuerySchema = z.object({
   limit: z.coerce
     .number({ message: 'limit must be a number' })
@@ -72,7 +72,7 @@ export const LocationIndexStatusSchema = z.enum([
 ]);
 export type LocationIndexStatus = z.infer<typeof LocationIndexStatusSchema>;
 
-/** One item of the location index (spec 2 §3), kept on the server, at most 20 per user. */
+/** One item of the location index (R-INDEX-1, R-INDEX-2), kept on the server, at most 20 per user. */
 export const LocationIndexItemSchema = z.object({
   id: z.string(),
   /** The analysis that produced it; null for a manual item. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Spec 2 §3 "Global notification": the announcement banner every signed-in screen shows. */
+/** R-BANNER-1: the announcement banner every screen shows (R-BANNER-2). */
 export const NOTIFICATION_PRIORITIES = ['normal', 'urgent'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
-/** Read ids are kept in the browser (spec 2 §3), under this key. */
+/** Read ids are kept in the browser (R-BANNER-2, R-STATE-2), under this key. */
 export const READ_NOTIFICATIONS_STORAGE_KEY = 'vt.notifications.read';
 
 export const NotificationSchema = z.object({

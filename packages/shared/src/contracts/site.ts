@@ -10,7 +10,7 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-/** One measured figure with where it came from (decisions.md §5: no unmeasured figure on a page). */
+/** One measured figure with where it came from (R-FIGURES-2: no unmeasured figure on a page). */
 export const MeasuredFigureSchema = z.object({
   value: z.number(),
   unit: z.string(),

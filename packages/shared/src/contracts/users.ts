@@ -9,7 +9,7 @@ export const SessionEntrySchema = z.object({
   userAgent: z.string(),
 });
 
-/** The signed-in user as the API returns it (server-side user, spec 1 §3, decisions §1). */
+/** The signed-in user as the API returns it (server-side user, R-USER-1, R-STATE-1). */
 export const UserSchema = z.object({
   id: z.string(),
   auth0_id: z.string().describe('Provider subject; named as in the spec for compatibility'),

@@ -45,7 +45,7 @@ export type VisionResponse = {
   durationMs: number;
 };
 
-/** A failed call, already mapped to the spec's error table (spec 2 §8). `status` is the HTTP status, if any. */
+/** A failed call, already mapped to the spec's error table (R-ANALYSIS-6). `status` is the HTTP status, if any. */
 export class VisionApiError extends Error {
   readonly kind: AnalysisErrorResult['kind'];
   readonly canRetry: boolean;

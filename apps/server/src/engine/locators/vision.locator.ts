@@ -32,7 +32,7 @@ export const VISION_LOCATOR = 'vision-model';
 export const MODEL_TRUST = 0.6;
 
 /**
- * How much a free-text answer says, by the extraction step that read it (spec 2 §4 order). Numbers the model
+ * How much a free-text answer says, by the extraction step that read it (the order of R-ANALYSIS-9). Numbers the model
  * wrote as an exact "Coordinates:" line are what it meant; the looser the pattern, the likelier a misread.
  * The keyword and landmark fallbacks only say the answer mentioned a word or a place name, so they are weak;
  * the central-Miami default is no evidence at all and yields no position.
@@ -59,7 +59,7 @@ export type VisionLocatorDeps = {
 };
 
 /**
- * An optional vision-language model reached through an OpenAI-compatible API (decisions §4), asked for
+ * An optional vision-language model reached through an OpenAI-compatible API (R-ANALYSIS-7), asked for
  * structured candidates. Enabled when VISION_API_BASE_URL and VISION_MODEL are set.
  */
 export function createVisionLocator(deps: VisionLocatorDeps = {}): Locator {

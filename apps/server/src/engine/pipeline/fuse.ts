@@ -210,12 +210,12 @@ const base = (
   explanation: [],
 });
 
-/** Spec 2 §4 (b): nothing located; central Miami, `(General Miami Area)`, source Fallback, prior 0.3. */
+/** R-ANALYSIS-2: nothing located; central Miami, `(General Miami Area)`, source Fallback, prior 0.3. */
 export function fallbackResult(name: string): AnalysisResult {
   return base(`${name} (General Miami Area)`, OUTCOME_CONFIDENCE.fallback, 'Fallback', 'fallback');
 }
 
-/** Spec 2 §4 (c): the analysis could not run on this photo (e.g. its pixels cannot be decoded). */
+/** R-ANALYSIS-3: the analysis could not run on this photo (e.g. its pixels cannot be decoded). */
 export function failedResult(fileName: string, reason: string): AnalysisResult {
   return {
     ...base(`Analysis Failed: ${fileName} (Default Miami)`, OUTCOME_CONFIDENCE.failed, 'Default Location', 'failed'),
@@ -223,7 +223,7 @@ export function failedResult(fileName: string, reason: string): AnalysisResult {
   };
 }
 
-/** Spec 2 §4 (d): an unexpected error after the retries ran out. */
+/** R-ANALYSIS-4: an unexpected error after the retries ran out. */
 export function errorResult(fileName: string, message: string): AnalysisResult {
   return {
     ...base(`Error: ${fileName} (Default Miami)`, OUTCOME_CONFIDENCE.error, 'Error Fallback', 'error'),

@@ -1,7 +1,7 @@
 /**
- * The spec's coordinate-extraction order for a free-text model answer (spec 2 §4), kept as a pure library.
+ * The spec's coordinate-extraction order for a free-text model answer (R-ANALYSIS-9), kept as a pure library.
  *
- * Steps, first match wins, and only coordinates inside the Miami-Dade box (spec 2 §5) are accepted:
+ * Steps, first match wins, and only coordinates inside the Miami-Dade box (R-ANALYSIS-10) are accepted:
  *   1. the exact "Coordinates: dd.dddd, -dd.dddd" line;
  *   2. labelled patterns (coordinates / gps / location / lat-long labels), bracketed bare pairs, pairs with
  *      hemisphere letters or degree signs, and degrees-minutes-seconds;

@@ -4,7 +4,10 @@ import { requireFounder, requireUser } from '../../auth/guards';
 import { badRequest, describeZodError } from '../../lib/errors';
 import type { AccessService } from './access.service';
 
-/** Access codes, limits and console access (spec 2 §3–§7). Codes only ever travel browser → server. */
+/**
+ * Access codes, limits and console access (R-ACCESS-4, R-ACCESS-8, R-ACCESS-11). Codes only ever travel
+ * browser → server (R-ACCESS-2).
+ */
 export function accessRoutes(app: FastifyInstance, { access }: { access: AccessService }): void {
   app.post('/api/access-codes/redeem', async (request) => {
     const user = requireUser(request);

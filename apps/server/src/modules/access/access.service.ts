@@ -58,7 +58,7 @@ export function describeReset(reset: Date, timeZone: string): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Access codes, image limits, weekly usage and console access (spec 2 §3–§6, decisions §2). */
+/** Access codes, image limits, weekly usage and console access (R-ACCESS-2, R-ACCESS-4, R-ACCESS-8, R-ACCESS-11). */
 export class AccessService {
   private readonly founderEmails: Set<string>;
 
@@ -153,7 +153,7 @@ export class AccessService {
     };
   }
 
-  /** Limits from the defaults and the still-active codes; expired ones drop out here (spec 2 §4). */
+  /** Limits from the defaults and the still-active codes; expired ones drop out here (R-ACCESS-5). */
   private async currentLimits(
     userId: string,
   ): Promise<{ limits: ImageLimits; active: RedemptionRow[]; timeZone: string | undefined }> {
@@ -244,10 +244,10 @@ export class AccessService {
     await this.deps.repo.unreserve(userId, week.start, n);
   }
 
-  /** Per-tier overrides (spec 2 §7 "/api/access-code-limits"). */
+  /** Per-tier overrides (R-ACCESS-7, "/api/access-code-limits"). */
   tierLimits(): AccessCodeLimits {
     // Keyed by tier name, not by code as the spec's client had it: the codes are secrets that must never reach
-    // the browser (decisions §2), and a tier name says the same thing to the UI.
+    // the browser (R-ACCESS-2), and a tier name says the same thing to the UI.
     return Object.fromEntries(
       ACCESS_TIERS.map((t) => {
         const d = effectiveTier(t, this.overrides);
@@ -264,7 +264,7 @@ export class AccessService {
     return (await this.currentLimits(userId)).limits.mapAccess;
   }
 
-  /** Founder e-mails, the founder role, and holders of an active founder or admin code (spec 2 §6). */
+  /** Founder e-mails, the founder role, and holders of an active founder or admin code (R-ADMIN-2). */
   async isAdminCapable(user: User): Promise<boolean> {
     if (user.role === 'founder' || this.founderEmails.has(user.email.toLowerCase())) return true;
     const now = this.now();
@@ -274,7 +274,7 @@ export class AccessService {
     );
   }
 
-  // ── Console access (spec 2 §6) ───────────────────────────────────────────────────────────────────
+  // ── Console access (R-ACCESS-11) ─────────────────────────────────────────────────────────────────
 
   async redeemConsole(user: User, rawCode: string, ip: string): Promise<ConsoleAccess> {
     await this.throttle(user.id, ip);
@@ -296,7 +296,7 @@ export class AccessService {
     const now = this.now();
     const grant = await this.deps.repo.consoleGrantOf(userId);
     if (!grant || !isRedemptionActive(grant.expiresAt, now)) {
-      // A passed expiry removes access (spec 2 §5); the row goes so it cannot come back.
+      // A passed expiry removes access (R-ACCESS-11); the row goes so it cannot come back.
       if (grant) await this.deps.repo.deleteConsoleGrant(userId);
       return {
         level: null,

@@ -31,7 +31,7 @@ const CodesFileSchema = z.object({
     .default([]),
   /** Codes answered with the under-construction message instead of being redeemed (empty by default). */
   underConstruction: z.array(z.string().trim().min(1)).default([]),
-  /** Per-tier replacements for weeklyImageLimit, imagesPerInstance and mapAccess (spec 2 §9 "server overrides"). */
+  /** Per-tier replacements for weeklyImageLimit, imagesPerInstance and mapAccess (R-ACCESS-7). */
   tierOverrides: z
     .partialRecord(
       z.enum(ACCESS_TIERS),

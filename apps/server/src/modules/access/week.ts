@@ -1,5 +1,5 @@
 /**
- * The usage week (spec 2 §4): it starts Monday 00:00 in the user's time zone and runs until the next
+ * The usage week (R-ACCESS-9): it starts Monday 00:00 in the user's time zone and runs until the next
  * Monday 00:00 there. Across a daylight-saving change that is 167 or 169 hours, not 168: the reset
  * follows the user's wall clock, so weeks never overlap or leave a gap.
  */

@@ -5,7 +5,7 @@ import type { AccountRepository } from './account.repository';
 
 export type AccountExport = Awaited<ReturnType<AccountService['exportData']>>;
 
-/** Decisions §6: a user can take all their data with them, and remove it. */
+/** R-PRIVACY-2: a user can take all their data with them, and remove it. */
 export class AccountService {
   constructor(
     private readonly repo: AccountRepository,

@@ -9,7 +9,10 @@ import { requireAdmin, requireFounder, requireUser } from '../../auth/guards';
 import { badRequest, describeZodError } from '../../lib/errors';
 import type { ActivityService } from './activity.service';
 
-/** Activity and presence (spec 2 §7), the founder's users, statistics and cleanup, and per-user notifications. */
+/**
+ * Activity and presence (R-ACTIVITY-1, R-ACTIVITY-4), the founder's users, statistics and cleanup, and per-user
+ * notifications.
+ */
 /**
  * A browser sends a few events a minute (debounced, heartbeat every 2 minutes); this bounds a runaway or hostile client
  * per address without touching real use. A 429 is dropped by the tracker, as the spec drops other statuses.
@@ -50,7 +53,7 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
     return { success: true, marked: await activity.markRead(user, parsed.data.all ? 'all' : (parsed.data.ids ?? [])) };
   });
 
-  // Admin-capable people (spec 2 §6) see who uses the product; only the founder role may delete anyone.
+  // Admin-capable people (R-ADMIN-2) see who uses the product; only the founder role may delete anyone.
   app.get('/api/admin/users', async (request, reply) => {
     await requireAdmin(request);
     reply.header('cache-control', 'no-store');

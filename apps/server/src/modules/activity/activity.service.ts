@@ -40,8 +40,9 @@ export function toUserNotification(row: UserNotificationRow): UserNotification {
 }
 
 /**
- * What the product learns about use (spec 1 §4, spec 2 §4, §7): activity events and presence, only ever about the
- * signed-in user; the founder's users list, statistics and inactive-user cleanup; per-user notifications.
+ * What the product learns about use (R-ACTIVITY-1, R-ADMIN-3, R-ADMIN-4, R-ACTIVITY-5): activity events and presence,
+ * only ever about the signed-in user; the founder's users list, statistics and inactive-user cleanup; per-user
+ * notifications.
  */
 export class ActivityService {
   constructor(
@@ -135,7 +136,7 @@ export class ActivityService {
   }
 
   /**
-   * Removes users inactive for `days` (spec 1 §4). A dry run only counts; the real run must name the count the
+   * Removes users inactive for `days` (R-ADMIN-4). A dry run only counts; the real run must name the count the
    * dry run showed, so a founder never deletes more people than they agreed to.
    */
   async cleanup(input: {
@@ -173,7 +174,7 @@ export class ActivityService {
   // ── Per-user notifications ─────────────────────────────────────────────────────────────────────
 
   /**
-   * A new user's first sign-in (spec 1 §4): founders hear who joined; everyone else gets the all-user notice, which
+   * A new user's first sign-in (R-USER-3): founders hear who joined; everyone else gets the all-user notice, which
    * names only the first name (other users have no business with a stranger's e-mail address).
    */
   async onFirstSignIn(user: User): Promise<void> {

@@ -18,7 +18,7 @@ export type FastAnalysisRoutesDeps = {
 export const jsonPhotoBodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) * 4 + 1_048_576;
 
 /**
- * The spec's JSON analysis calls (spec 2 §7). Errors answer in the spec's shape (`success: false`, `error` a
+ * The spec's JSON analysis calls (R-ANALYSIS-11). Errors answer in the spec's shape (`success: false`, `error` a
  * sentence, `canRetry`), because spec clients read `error` as text.
  */
 export async function fastAnalysisRoutes(

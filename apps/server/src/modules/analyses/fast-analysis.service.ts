@@ -360,7 +360,8 @@ export function toReply(row: AnalysisWithPhoto, processingTimeMs: number): FastA
       canRetry: false,
       code: 'analysis_failed',
     };
-    // Spec 2 §4: (c) an unsuccessful analysis is a normal answer with success false; (d) an error is a failure.
+    // An unsuccessful analysis is a normal answer with success false (R-ANALYSIS-3); an error is a failure
+    // (R-ANALYSIS-4).
     const status = result.outcome === 'error' ? 500 : 200;
     return {
       status,

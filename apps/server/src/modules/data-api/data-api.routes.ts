@@ -19,7 +19,7 @@ function scoped(request: FastifyRequest) {
 }
 
 /**
- * The data API of spec 1 §7 (paths and response keys as the spec names them). Query and body errors are zod
+ * The data API (R-DATA-1: paths and response keys as the spec names them). Query and body errors are zod
  * errors, which the error handler answers with 400 and a sentence naming the field. The user is checked first
  * so an anonymous caller gets 401, not a validation message.
  */

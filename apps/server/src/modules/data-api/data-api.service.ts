@@ -61,7 +61,7 @@ export function toAnalysisRecord(row: AnalysisListRow): AnalysisRecord {
   };
 }
 
-/** The data API of spec 1 §7. Every read is scoped to the signed-in user unless a founder asks for `all`. */
+/** The data API (R-DATA-1). Every read is scoped to the signed-in user unless a founder asks for `all` (R-DATA-6). */
 export class DataApiService {
   constructor(
     private readonly repo: DataApiRepository,

@@ -9,7 +9,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * Search, nearby, popular and stats over location history. Search matches the one text expression that the
  * pg_trgm index locations_search_trgm_idx is built on; nearby and lists read the user's rows through
- * locations_user_created_idx (a history holds at most 50 records per user, spec 1 §9).
+ * locations_user_created_idx (a history holds at most 50 records per user, R-DATA-4).
  */
 export class LocationsExploreRepository {
   constructor(private readonly db: Db) {}

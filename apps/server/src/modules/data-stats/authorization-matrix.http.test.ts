@@ -5,7 +5,7 @@ import type { TestBrowser } from '../../test/browser';
 import { OPERATIONS } from '../openapi/openapi';
 
 /**
- * Who may call what, for every endpoint of the data API (spec 1 §7 and what the UI adds), as anonymous, the
+ * Who may call what, for every endpoint of the data API (R-DATA-1 and what the UI adds; R-DATA-6), as anonymous, the
  * owner, another user and the founder:
  * - own:      each signed-in user gets their own data (anonymous 401);
  * - owned-id: a path naming the owner's analysis; anyone else gets 404, the founder included;

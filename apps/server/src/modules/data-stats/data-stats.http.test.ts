@@ -214,7 +214,7 @@ describe('usage statistics, feedback and categories', () => {
     const images = ImageStatsSchema.parse((await alice.api('/api/images/stats')).body).stats;
     // Records made through /api/analysis/create have no uploaded image.
     expect(images).toMatchObject({ total: 0, sizeStats: { total_size: 0, average_size: null } });
-    // Notification stats count the user's own notifications (spec 2 §3) and their read state.
+    // Notification stats count the user's own notifications (R-ACTIVITY-5) and their read state.
     const mine = UserNotificationsResponseSchema.parse(
       (await alice.api('/api/users/me/notifications')).body,
     ).notifications;
@@ -231,7 +231,7 @@ describe('usage statistics, feedback and categories', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats.total).toBe(n.total);
-    // A new sign-up notifies everyone (spec 1 §4): one more, unread; reading it moves it across.
+    // A new sign-up notifies everyone (R-USER-3): one more, unread; reading it moves it across.
     await server.signIn(`stats-newcomer-${Date.now()}@example.com`, 'Newcomer Stats');
     const n2 = NotificationStatsSchema.parse((await alice.api('/api/notifications/stats')).body).stats;
     expect(n2.total).toBe(n.total + 1);

@@ -14,7 +14,7 @@ function windowed(request: FastifyRequest) {
 type IdParams = { Params: { id: string } };
 
 /**
- * Usage statistics of spec 1 §7 (api-usage, images, notifications, feedback, categories, sessions; `timeframe`
+ * Usage statistics (R-DATA-5: api-usage, images, notifications, feedback, categories, sessions; `timeframe`
  * default 24 hours) and the writes behind feedback and categories. Thin: validation by the shared contracts
  * (zod errors answer 400 naming the field), rules in the service.
  */

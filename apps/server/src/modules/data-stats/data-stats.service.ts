@@ -22,7 +22,7 @@ const round = (n: number | null | undefined, digits = 2) =>
   n == null ? null : Math.round(Number(n) * 10 ** digits) / 10 ** digits;
 
 /**
- * Usage statistics of spec 1 §7 and the feedback and category writes they count. `mine` figures are the
+ * Usage statistics (R-DATA-5) and the feedback and category writes they count. `mine` figures are the
  * caller's; `all` (checked founder-only by the routes) is the whole database.
  */
 export class DataStatsService {

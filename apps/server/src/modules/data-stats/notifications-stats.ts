@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { userNotifications } from '../../db/schema.activity';
 
 /**
- * Notification figures (spec 1 §7 notifications stats) from the per-user notifications (spec 2 §3: type, data,
+ * Notification figures (R-DATA-5 notifications stats) from the per-user notifications (R-ACTIVITY-5: type, data,
  * timestamp, read): the user's own, or every user's for `scope=all` (founders only, checked by the route).
  * Announcements are not counted: they are one banner for everyone, with no per-user read state.
  */

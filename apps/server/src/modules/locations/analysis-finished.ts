@@ -31,9 +31,9 @@ export function locationFieldsOf(result: AnalysisResult) {
 }
 
 /**
- * What a finished analysis leaves behind, whatever its outcome (spec 2 §4: found, fallback, failed and error
+ * What a finished analysis leaves behind, whatever its outcome (R-ANALYSIS-5: found, fallback, failed and error
  * are all stored in history and index): a location record, a location index entry, the user's analysis count
- * and last analysis (spec 1 §4), and an activity entry of type `analysis`.
+ * and last analysis (R-ANALYSIS-5), and an activity entry of type `analysis`.
  *
  * Runs inside the transaction that stores the result, so either everything is written or nothing is. The
  * analysis id is the idempotency key: when the location record already exists (the save step ran again),

@@ -77,7 +77,7 @@ const check = async (b: TestBrowser, id: string, action: 'verify' | 'reevaluate'
   };
 };
 
-describe('Verify and Reevaluate of the location index (real, decisions §4)', () => {
+describe('Verify and Reevaluate of the location index (real, R-INDEX-8, R-INDEX-9)', () => {
   let server: TestServer;
   let alice: TestBrowser;
   let bob: TestBrowser;

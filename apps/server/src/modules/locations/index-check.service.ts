@@ -22,7 +22,7 @@ import { judge, nameWitnesses, producersOf, witnessOf } from './verification';
 
 /** Sources that name no located place: the spec's fallback, failed and error outcomes. */
 const UNLOCATED_SOURCES = new Set(['Fallback', 'Default Location', 'Error Fallback']);
-/** Spec 2 §9: Verify raises confidence by 0.1, capped at 1. */
+/** R-INDEX-8: Verify raises confidence by 0.1, capped at 1. */
 const VERIFY_STEP = 0.1;
 
 export type IndexCheckDeps = {
@@ -39,7 +39,7 @@ const conflict = (message: string) => new AppError(409, 'cannot_check', message)
 const km = (m: number) => (m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`);
 
 /**
- * Verify and Reevaluate of the location index made real (decisions §4). Both answer synchronously: the work is
+ * Verify and Reevaluate of the location index made real (R-INDEX-8, R-INDEX-9). Both answer synchronously: the work is
  * one photo's locators, seconds at most, and the browser shows the spec's `...` badge while it waits. The
  * transient verifying/reevaluating states are therefore the browser's; what is stored is the outcome and why.
  */

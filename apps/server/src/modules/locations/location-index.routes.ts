@@ -6,7 +6,7 @@ import type { LocationIndexService } from './location-index.service';
 import type { IndexCheckService } from './index-check.service';
 
 /**
- * The location index (spec 2 §3): at most 20 items per user. Adding the 21st removes the oldest in the same
+ * The location index (R-INDEX-1): at most 20 items per user. Adding the 21st removes the oldest in the same
  * transaction; the answer names the removed ids in `evicted`.
  */
 export function locationIndexRoutes(
@@ -31,7 +31,7 @@ export function locationIndexRoutes(
   // Each check may run OCR (about a second of CPU): a rate limit bounds what one client can make the server do.
   const checkLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-  // Verify: cross-check the item against evidence independent of what produced it (decisions §4).
+  // Verify: cross-check the item against evidence independent of what produced it (R-INDEX-8).
   app.post<{ Params: { id: string } }>('/api/location-index/:id/verify', checkLimit, async (request) =>
     checks.verify(requireUser(request), request.params.id),
   );

@@ -6,7 +6,7 @@ import { countyOutline } from './county-outline';
 import type { LocationsService } from './locations.service';
 import type { CorrectionService } from './correction.service';
 
-/** Location history (spec 1 §7) and the county outline for static previews. */
+/** Location history (R-DATA-1) and the county outline for static previews. */
 export function locationsRoutes(
   app: FastifyInstance,
   { locations, corrections }: { locations: LocationsService; corrections: CorrectionService },

@@ -19,7 +19,7 @@ export function toLocation(row: LocationRow): Location {
   };
 }
 
-/** The user's location history (spec 1 §7 /api/locations/*). Records of analyses are written by the engine. */
+/** The user's location history (R-DATA-1: /api/locations/*). Records of analyses are written by the engine. */
 export class LocationsService {
   constructor(private readonly repo: LocationsRepository) {}
 

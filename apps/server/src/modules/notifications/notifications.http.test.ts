@@ -113,7 +113,7 @@ describe('announcements (GET/POST/DELETE /api/notifications)', () => {
     );
     expect((await user.api('/api/notifications?clearAll=true', { method: 'DELETE' })).status).toBe(403);
     const anon = server.browser();
-    // Spec 2 §4: the banner is for every visitor on every screen, signed out included.
+    // R-BANNER-2: the banner is for every visitor on every screen, signed out included.
     const posted = await founder.api('/api/notifications', {
       method: 'POST',
       body: { title: 'Public', message: 'For all' },

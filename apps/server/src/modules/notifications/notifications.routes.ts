@@ -7,7 +7,7 @@ import type { NotificationsService } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
 
-/** Spec 2 §7 notification calls, plus a stream that pushes the current announcement when it changes. */
+/** The announcement calls (R-BANNER-1, R-BANNER-3), plus a stream that pushes the current one when it changes. */
 export function notificationsRoutes(
   app: FastifyInstance,
   { notifications }: { notifications: NotificationsService },

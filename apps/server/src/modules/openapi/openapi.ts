@@ -79,7 +79,7 @@ const idParam = {
 };
 
 /**
- * The documented API: every call of spec 1 §7 and what the UI adds, each with the zod contract the server
+ * The documented API: every call of the data API (R-DATA-1) and what the UI adds, each with the zod contract the server
  * validates with and the client parses with. The document is generated from these, so it cannot drift from them.
  */
 export const OPERATIONS: Operation[] = [

@@ -5,8 +5,8 @@ import { badRequest, describeZodError } from '../../lib/errors';
 import type { UsersService } from './users.service';
 
 /**
- * The users calls of spec 1 §7. The server trusts its session, never the request body, for who the
- * user is: the sync body (the provider's user object in the original app) is accepted and ignored.
+ * The users calls of the data API (R-DATA-1, R-DATA-6). The server trusts its session, never the request body, for
+ * who the user is: the sync body (the provider's user object in the original app) is accepted and ignored.
  */
 export function usersRoutes(app: FastifyInstance, { usersService }: { usersService: UsersService }): void {
   const sync = async (request: Parameters<typeof requireUser>[0]): Promise<{ user: User }> => {

@@ -3,7 +3,7 @@ import { openTestDatabase, type TestDatabase } from '../../test/db';
 import { UsersRepository } from './users.repository';
 import { pickName, providerOf, UsersService } from './users.service';
 
-describe('UsersService login tracking (spec 1 §4)', () => {
+describe('UsersService login tracking (R-USER-2)', () => {
   let t: TestDatabase;
   let repo: UsersRepository;
   let service: UsersService;

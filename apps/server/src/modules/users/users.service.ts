@@ -11,7 +11,7 @@ const PERMISSIONS: Record<Role, string[]> = {
   user: ['view_public_data', 'basic_analysis'],
 };
 
-/** Users: login tracking (spec 1 §4), roles from configuration (decisions §2), profile. */
+/** Users: login tracking (R-USER-2), roles from configuration (R-ADMIN-1), profile. */
 export class UsersService implements UserAccounts {
   private readonly founderEmails: Set<string>;
   private readonly firstSignInListeners: ((user: User) => Promise<void>)[] = [];
@@ -23,7 +23,7 @@ export class UsersService implements UserAccounts {
     this.founderEmails = new Set(opts.founderEmails.map((e) => e.toLowerCase()));
   }
 
-  /** Called after a person's first sign-in is stored (notifications of spec 1 §4 live in the activity module). */
+  /** Called after a person's first sign-in is stored (the notifications of R-USER-3 live in the activity module). */
   onFirstSignIn(listener: (user: User) => Promise<void>): void {
     this.firstSignInListeners.push(listener);
   }
@@ -132,7 +132,7 @@ export class UsersService implements UserAccounts {
   }
 }
 
-/** name falls back to nickname, then e-mail (spec 1 §3). */
+/** name falls back to nickname, then e-mail (R-USER-1). */
 export function pickName(claims: Pick<SignInClaims, 'name' | 'nickname'>, email: string): string {
   return claims.name?.trim() || claims.nickname?.trim() || email;
 }

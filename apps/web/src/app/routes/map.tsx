@@ -1,6 +1,6 @@
 import { MapScreen } from '../../features/map';
 
-/** Full screen, no site navigation (spec 2 §2). MapLibre arrives with this lazy route only. */
+/** Full screen, no site navigation (R-MAP-1). MapLibre arrives with this lazy route only. */
 export function Component() {
   return <MapScreen />;
 }

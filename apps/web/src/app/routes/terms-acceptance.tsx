@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Page, PageHeader } from '../../components/ui/page';
 import { useSession } from '../../features/auth';
 
-/** A UI preference (decisions §1 allows these in the browser): which terms version this browser accepted. */
+/** A UI preference (R-STATE-2 allows these in the browser): which terms version this browser accepted. */
 const ACCEPTANCE_KEY = 'vt.terms.accepted';
 const TERMS_VERSION = '2025-beta-1';
 

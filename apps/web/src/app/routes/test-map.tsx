@@ -1,6 +1,6 @@
 import { TestMapScreen } from '../../features/map';
 
-/** Public, bare map (spec 2 §2). */
+/** Public, bare map (R-SITE-1). */
 export function Component() {
   return <TestMapScreen />;
 }

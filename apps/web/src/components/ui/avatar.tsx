@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { initialsOf } from '@vt/shared';
 import { cx } from './cx';
 
-/** A picture when the user has one that loads, otherwise initials drawn here (decisions §6: no outside service). */
+/** A picture when the user has one that loads, otherwise initials drawn here (R-PRIVACY-3: no outside service). */
 export function Avatar({
   name,
   email,

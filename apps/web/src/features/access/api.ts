@@ -27,7 +27,7 @@ export function useRedeemAccessCode() {
 
 export const CONSOLE_ACCESS_KEY = ['console-access', 'me'] as const;
 
-/** The signed-in user's console-access level (spec 2 §6); drives the console gate. */
+/** The signed-in user's console-access level (R-ACCESS-11); drives the console gate. */
 export function useConsoleAccess(enabled: boolean) {
   return useQuery({
     queryKey: CONSOLE_ACCESS_KEY,

@@ -1,7 +1,7 @@
 import { TIMING, isEmailShaped, type ActivityAction, type ActivityEvent, type UserStatus } from '@vt/shared';
 
 /**
- * The browser's activity tracker (spec 2 §4, §7, §9; decisions §1). Everything it learns goes to the server; the
+ * The browser's activity tracker (R-ACTIVITY-1, R-ACTIVITY-3; R-STATE-2). Everything it learns goes to the server; the
  * only thing kept in the browser is the queue of events that could not be sent yet.
  */
 
@@ -65,7 +65,7 @@ export class ActivityTracker {
     this.lastInput = this.now();
   }
 
-  /** Whether a user identifier may be tracked at all (spec 2 §5). */
+  /** Whether a user identifier may be tracked at all (R-ACTIVITY-2). */
   static accepts(email: string | null | undefined): email is string {
     return typeof email === 'string' && isEmailShaped(email);
   }

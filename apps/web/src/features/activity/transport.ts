@@ -13,7 +13,10 @@ const send = async (method: 'POST' | 'PUT', url: string, body: unknown): Promise
   return response.status;
 };
 
-/** The real server calls of spec 2 §7. Statuses are returned, not thrown, so the tracker can classify them. */
+/**
+ * The real server calls (R-ACTIVITY-3, R-ACTIVITY-4). Statuses are returned, not thrown, so the tracker can classify
+ * them.
+ */
 export const fetchTransport: ActivityTransport = {
   sendEvent: (event: ActivityEvent) => send('POST', '/api/users/activity', event),
   sendStatus: (email: string, status: UserStatus) =>

@@ -54,7 +54,7 @@ describe('formatting', () => {
   });
 });
 
-describe('the spec error table (spec 2 §8)', () => {
+describe('the spec error table (R-ANALYSIS-6)', () => {
   it.each([
     [{ network: true }, 'Network connection failed. Please check your internet connection.', true],
     [{ status: 0, message: 'Upload timeout' }, 'Analysis timed out. The image may be too complex.', true],

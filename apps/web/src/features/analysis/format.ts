@@ -61,7 +61,7 @@ export type UserError = { message: string; canRetry: boolean };
 const QUOTA_CODES = new Set(['weekly_limit_reached', 'too_many_images_per_upload']);
 
 /**
- * The spec's error table (spec 2 §8) for a failed call: network, timeout, 429, 401/403, 500, otherwise.
+ * The spec's error table (R-ANALYSIS-6) for a failed call: network, timeout, 429, 401/403, 500, otherwise.
  * The upload's own refusals (400, 413, 415) are shown as the server says them: they are about this file, and
  * sending it again would not help.
  */

@@ -25,7 +25,7 @@ export function useCurrentAnnouncement(streaming: boolean) {
     queryFn: ({ signal }) =>
       apiGet('/api/notifications', NotificationCurrentResponseSchema, { signal, reportAuthErrors: false }),
     refetchInterval: TIMING.notificationPollMs,
-    // Spec 2 §8: a failed fetch leaves the banner as it was.
+    // R-BANNER-3: a failed fetch leaves the banner as it was.
     retry: false,
   });
   useEffect(() => {

@@ -2,7 +2,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The banner's expiry text (spec 2 §4), with exactly the spec's wording for each range. */
+/** The banner's expiry text (R-BANNER-4), with exactly the spec's wording for each range. */
 export function formatExpiryCountdown(expiresAt: string | Date, now: Date = new Date()): string {
   const left = new Date(expiresAt).getTime() - now.getTime();
   if (!(left > 0)) return 'Expired';

@@ -1,6 +1,6 @@
 import { READ_NOTIFICATIONS_STORAGE_KEY } from '@vt/shared';
 
-/** Ids of announcements this browser dismissed (spec 2 §3: read ids are kept locally). */
+/** Ids of announcements this browser dismissed (R-BANNER-2: read ids are kept locally). */
 export function readNotificationIds(): string[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(READ_NOTIFICATIONS_STORAGE_KEY) ?? '[]');

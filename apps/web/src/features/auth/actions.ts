@@ -3,7 +3,7 @@ import { runBeforeSignOut } from '../../lib/before-sign-out';
 import { clearAuthStorage } from './auth-storage';
 import { loginUrl } from './return-to';
 
-/** Full-page redirect to the server's sign-in, after dropping stale provider keys (spec 1 §2). */
+/** Full-page redirect to the server's sign-in, after dropping stale provider keys (R-AUTH-2). */
 export function startSignIn(returnTo: string): void {
   clearAuthStorage();
   window.location.assign(loginUrl(returnTo));

@@ -3,7 +3,7 @@ import { clearAuthStorage } from './auth-storage';
 
 export type AuthError = { error: string; description: string | null };
 
-/** The sign-in callback sends failures back as `?error=…&error_description=…` (spec 1 §4). */
+/** The sign-in callback sends failures back as `?error=…&error_description=…` (R-AUTH-3). */
 export function readAuthError(search: string): AuthError | null {
   const params = new URLSearchParams(search);
   const error = params.get('error');

@@ -1,5 +1,5 @@
 /**
- * Local-storage keys that belong to sign-in. The server keeps the session now (decisions §3), but
+ * Local-storage keys that belong to sign-in. The server keeps the session now (R-AUTH-1), but
  * browsers that used the old provider SDK still hold its keys, and they break a fresh sign-in.
  */
 export const AUTH_KEY_PATTERNS = ['auth0', 'oidc', 'vt.auth'] as const;

@@ -1,5 +1,5 @@
 /**
- * "2d 3h", "3h 12m", "12m", "Expired" or "Invalid date" (spec 2 §8). Minutes are the finest unit
+ * "2d 3h", "3h 12m", "12m", "Expired" or "Invalid date" (R-ACCESS-12). Minutes are the finest unit
  * because the countdown refreshes once a minute.
  */
 export function formatTimeRemaining(until: string | null | undefined, nowMs: number): string {

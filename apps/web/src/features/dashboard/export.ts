@@ -1,6 +1,6 @@
 import { MAP_NAVIGATION_HINT_KEY, type AnalysisRecord, type MapNavigationHint } from '@vt/shared';
 
-/** `{id}-{YYYY-MM-DD}.json`, the date being the analysis' own (spec 1 §2 Export Data). */
+/** `{id}-{YYYY-MM-DD}.json`, the date being the analysis' own (R-DASH-3). */
 export function exportFileName(record: Pick<AnalysisRecord, 'id' | 'created_at'>): string {
   return `${record.id}-${record.created_at.slice(0, 10)}.json`;
 }
@@ -24,7 +24,7 @@ export function exportDocument(record: AnalysisRecord, now: Date) {
   };
 }
 
-/** Leaves the map a hint of where to fly (decisions §1: the browser may keep this; losing it is harmless). */
+/** Leaves the map a hint of where to fly (R-DASH-4, R-STATE-2: the browser may keep this; losing it is harmless). */
 export function storeNavigationHint(record: AnalysisRecord, now = Date.now()): MapNavigationHint | null {
   if (!record.location) return null;
   const hint: MapNavigationHint = { id: record.id, lat: record.location.lat, lng: record.location.lng, time: now };

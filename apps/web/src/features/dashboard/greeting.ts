@@ -7,7 +7,7 @@ export function firstNameOf(name: string, email: string): string {
   return email.split('@')[0] || email;
 }
 
-/** "Good afternoon, Ada" for the user's local hour (spec 1 §2 Dashboard). */
+/** "Good afternoon, Ada" for the user's local hour (R-DASH-1). */
 export function greetingLine(name: string, email: string, at: Date): string {
   return `${greetingFor(at.getHours())}, ${firstNameOf(name, email)}`;
 }

@@ -1,4 +1,4 @@
-// Usage statistics of spec 1 §7 (api-usage, images, notifications, feedback, categories, sessions, popular places).
+// Usage statistics (R-DATA-5: api-usage, images, notifications, feedback, categories, sessions, popular places).
 import { useQuery } from '@tanstack/react-query';
 import {
   ApiUsagePatternsSchema,

@@ -58,7 +58,7 @@ export function otherCandidates(result: AnalysisResult): Candidate[] {
 
 export type CompareLink = { label: string; href: string };
 
-/** The popup's Compare links (spec 2 §2): a maps service, street view, satellite and OpenStreetMap, for the point. */
+/** The popup's Compare links (R-MAP-3): a maps service, street view, satellite and OpenStreetMap, for the point. */
 export function compareLinks(lat: number, lng: number): CompareLink[] {
   const la = lat.toFixed(6);
   const ln = lng.toFixed(6);
@@ -70,7 +70,7 @@ export function compareLinks(lat: number, lng: number): CompareLink[] {
   ];
 }
 
-/** Spec 2 §2: 20 characters collapsed, 40 expanded in the sidebar, 30 in the overview card. */
+/** R-INDEX-6: 20 characters collapsed, 40 expanded in the sidebar, 30 in the overview card. */
 export const NAME_LIMIT = { collapsed: 20, expanded: 40, card: 30 } as const;
 
 export function truncateName(name: string, max: number): string {
@@ -85,7 +85,7 @@ export function visibleItems<T>(items: readonly T[], expanded: boolean): { shown
   return { shown: items.slice(0, n), more: Math.max(0, items.length - n) };
 }
 
-/** What the item's badge shows: a check running in this browser reads as verifying/reevaluating (spec 2 §4). */
+/** What the item's badge shows: a check running in this browser reads as verifying/reevaluating (R-INDEX-5). */
 export function displayStatus(
   status: LocationIndexItem['status'],
   running: 'verify' | 'reevaluate' | undefined,
@@ -161,7 +161,7 @@ function exportRow(i: LocationIndexItem) {
   };
 }
 
-/** Export results (spec 2 §2): the index as a JSON document, newest first, coordinates to 6 decimals. */
+/** Export results (R-INDEX-10): the index as a JSON document, newest first, coordinates to 6 decimals. */
 export function indexExport(items: readonly LocationIndexItem[], exportedAt = new Date()) {
   return {
     exportedAt: exportedAt.toISOString(),

@@ -13,7 +13,7 @@ import {
 import { apiSend, ApiRequestError } from '../../lib/api-client';
 import { LOCATION_INDEX_KEY } from '../analysis';
 
-/** Demo items (spec 2 §2: Add Sample Location / Add Multiple): real places in the county, marked as samples. */
+/** Demo items (R-INDEX-3: Add Sample Location / Add Multiple): real places in the county, marked as samples. */
 export const SAMPLE_LOCATIONS: LocationIndexCreateRequest[] = [
   { name: 'Sample: Bayfront Park', lat: 25.7753, lng: -80.1862, source: 'Sample' },
   { name: 'Sample: Vizcaya Museum', lat: 25.7443, lng: -80.2106, source: 'Sample' },
@@ -50,7 +50,7 @@ const toneOf = (outcome: IndexCheckResponse['outcome']): CheckMessage['tone'] =>
   outcome === 'verified' || outcome === 'reevaluated' ? 'ok' : outcome === 'contradicted' ? 'error' : 'warn';
 
 /**
- * Verify and Reevaluate (decisions §4), run on the server. Several items can run at once; each item's buttons
+ * Verify and Reevaluate (R-INDEX-8, R-INDEX-9), run on the server. Several items can run at once; each item's buttons
  * are disabled while its own action runs, and its badge shows the spec's `...` meanwhile.
  */
 export function useIndexChecks() {

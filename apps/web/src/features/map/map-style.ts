@@ -62,7 +62,7 @@ export async function loadStyle(signal?: AbortSignal): Promise<LoadedStyle> {
 }
 
 /**
- * 3D buildings from zoom 15 (spec 2 §9), only when the style has building footprints to extrude: a vector layer
+ * 3D buildings from zoom 15 (R-MAP-6), only when the style has building footprints to extrude: a vector layer
  * reading the `building` source layer. The embedded style has none, so it stays flat.
  */
 export function buildingExtrusion(style: Pick<StyleSpecification, 'layers'>): LayerSpecification | null {

@@ -4,7 +4,7 @@ import { MAP_NAVIGATION_HINT_KEY, MapNavigationHintSchema, type MapNavigationHin
 export const NAVIGATION_HINT_MAX_AGE_MS = 10 * 60_000;
 
 /**
- * Reads and removes the dashboard's "View" hint (spec 1 §2: id, coordinates, time stored locally, then /map).
+ * Reads and removes the dashboard's "View" hint (R-DASH-4: id, coordinates, time stored locally, then /map).
  * One-shot: a later visit to /map starts at the normal view. Malformed or stale hints are dropped.
  */
 export function takeNavigationHint(

@@ -214,12 +214,12 @@ function placeArea(
   };
 }
 
-/** Back to the opening view (spec 2 §9). */
+/** Back to the opening view (R-MAP-5). */
 export function flyHome(map: MapLibreMap, center: [number, number]) {
   map.flyTo({ center, zoom: MAP.startZoom, pitch: 0, bearing: 0, duration: MAP.flyToDurationMs, essential: true });
 }
 
-/** The marker-only fly (spec 2 §9): an index item, a dashboard hint. */
+/** The marker-only fly (R-MAP-5): an index item, a dashboard hint. */
 export function flyToItem(map: MapLibreMap, lat: number, lng: number) {
   map.flyTo({
     center: [lng, lat],

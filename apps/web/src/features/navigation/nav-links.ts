@@ -1,4 +1,4 @@
-/** Links of the navigation bar (spec 1 §2): the first three always, the rest only when signed in. */
+/** Links of the navigation bar (R-SITE-2): the first three always, the rest only when signed in. */
 export type NavLink = { to: string; label: string };
 
 const PUBLIC_LINKS: NavLink[] = [
@@ -30,7 +30,7 @@ export function accountLinksFor(role: string): NavLink[] {
   ];
 }
 
-/** The bar disappears on the full-screen map (spec 1 §2). */
+/** The bar disappears on the full-screen map (R-SITE-3). */
 export function isNavHidden(pathname: string): boolean {
   return pathname === '/map' || pathname.startsWith('/map/');
 }

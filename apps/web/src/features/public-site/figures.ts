@@ -1,6 +1,6 @@
 import type { MeasuredFigure } from '@vt/shared';
 
-/** The spec's marketing figures are targets (decisions §5); they are only ever shown labelled as such. */
+/** The spec's marketing figures are targets (R-FIGURES-1); they are only ever shown labelled as such. */
 export const TARGETS = {
   accuracy: '95%',
   speed: 'under 0.8 s',

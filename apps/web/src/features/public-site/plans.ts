@@ -7,7 +7,7 @@ export function isPlanId(value: string | null): value is PlanId {
 }
 
 /**
- * The plan cards are hidden from users (spec 1 §2). They show with `?plans=1`, a build-time
+ * The plan cards are hidden from users (R-SITE-5). They show with `?plans=1`, a build-time
  * VITE_SHOW_PLANS, or when the visitor comes back from sign-in with a selected plan.
  */
 export function plansVisible(search: string, envFlag: string | undefined): boolean {
@@ -17,7 +17,7 @@ export function plansVisible(search: string, envFlag: string | undefined): boole
   return envFlag === '1' || envFlag === 'true';
 }
 
-/** Where sign-in returns a signed-out visitor who picked a plan (spec 1 §2 "Pricing interactions"). */
+/** Where sign-in returns a signed-out visitor who picked a plan (R-SITE-6). */
 export function pricingReturnPath(planId: PlanId): string {
   return `/pricing?plan=${encodeURIComponent(planId)}`;
 }

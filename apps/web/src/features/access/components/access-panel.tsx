@@ -7,8 +7,9 @@ import { limitText, refusalReason, resetText, usageShare, usageText } from '../f
 import { CodeForm } from './code-form';
 
 /**
- * This week's image usage, when it resets, and the access-code form (spec 2 §3–§5). The numbers come from the
- * server, which enforces them; the panel only explains them, including why the next upload would be refused.
+ * This week's image usage, when it resets, and the access-code form (R-ACCESS-4, R-ACCESS-8, R-ACCESS-9). The numbers
+ * come from the server, which enforces them; the panel only explains them, including why the next upload would be
+ * refused.
  */
 export function AccessPanel() {
   const limits = useMyLimits();

@@ -14,7 +14,7 @@ export function ConsoleAccessSync() {
   return null;
 }
 
-/** The console-access level, its time remaining, and the code form (spec 2 §3, §5, §6, §9). */
+/** The console-access level, its time remaining, and the code form (R-ACCESS-11, R-ACCESS-12). */
 export function ConsoleAccessPanel() {
   const access = useConsoleAccess(true);
   const redeem = useRedeemConsoleCode();

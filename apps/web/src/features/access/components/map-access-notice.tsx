@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { isMapAccessRedirect } from './require-map-access';
 
-/** Shown on /access-ai when the map sent the user here: why, and how to get in (spec 2 §2). */
+/** Shown on /access-ai when the map sent the user here: why, and how to get in (R-ACCESS-10). */
 export function MapAccessNotice() {
   const { state } = useLocation();
   if (!isMapAccessRedirect(state)) return null;

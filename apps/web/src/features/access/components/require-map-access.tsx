@@ -9,7 +9,7 @@ export const isMapAccessRedirect = (state: unknown): state is MapAccessRedirectS
   typeof state === 'object' && state !== null && (state as { mapAccessRequired?: unknown }).mapAccessRequired === true;
 
 /**
- * Route guard for the map portal (spec 2 §2, §9): it needs map access from an access code (founders have it).
+ * Route guard for the map portal (R-ACCESS-10): it needs map access from an access code (founders have it).
  * Without it the user lands on /access-ai, which analyses the same photos and says how to get the map. The server
  * refuses the map's own calls on its own; this guard only spares the user a screen that could not work.
  */

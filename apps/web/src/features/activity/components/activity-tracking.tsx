@@ -21,7 +21,7 @@ function safeStorage(): Storage | null {
 }
 
 /**
- * Runs the activity tracker for the signed-in user (spec 2 §4) and desktop notifications for what arrives while the
+ * Runs the activity tracker for the signed-in user (R-ACTIVITY-1) and desktop notifications for what arrives while the
  * app is open. Renders nothing.
  */
 export function ActivityTracking() {

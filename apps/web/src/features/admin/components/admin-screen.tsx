@@ -48,7 +48,7 @@ function Section({
 }
 
 /**
- * The system administrator's panel (spec 1 §2 /admin, spec 2 §6, decisions §2): who uses the product, access codes,
+ * The system administrator's panel (R-ADMIN-1, R-ADMIN-2, R-ADMIN-3): who uses the product, access codes,
  * the announcement banner, activity and inactive-user cleanup. Every figure and action is checked on the server;
  * admin-code holders see the users and activity, and only the founder role manages codes, banners and deletions.
  */

@@ -5,7 +5,7 @@ import { useLocationIndex } from '../api';
 import { formatLatLng } from '../format';
 import { StandingBadge } from './standing-badge';
 
-/** Spec 2: names are cut at 40 characters in an expanded list. */
+/** Names are cut at 40 characters in an expanded list, as in the location index (R-INDEX-6). */
 const truncate = (s: string, n = 40) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 function Item({ item, onOpen, selected }: { item: LocationIndexItem; onOpen(id: string): void; selected: boolean }) {

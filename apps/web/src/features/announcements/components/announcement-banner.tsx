@@ -9,7 +9,7 @@ import { markNotificationRead, readNotificationIds } from '../read-ids';
 import { cx } from '../../../components/ui/cx';
 import { trackActivity } from '../../activity';
 
-/** The global announcement banner (spec 2 §4): on every screen for every visitor, until dismissed. */
+/** The global announcement banner (R-BANNER-2): on every screen for every visitor, until dismissed. */
 export function AnnouncementBanner() {
   const { isAuthenticated } = useSession();
   const { data } = useCurrentAnnouncement(isAuthenticated);
@@ -149,7 +149,7 @@ export function BannerView({
   );
 }
 
-/** The expiry text, refreshed each minute (spec 2 §9). */
+/** The expiry text, refreshed each minute (R-BANNER-4). */
 function useCountdown(expiresAt: string | null): string | null {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useStore } from '../../../lib/store';
 import { signOut } from '../actions';
 import { sessionExpiredStore } from '../session-expired';
 
-/** Covers the app once the server reports the session dead (spec 2 §2). The only way on is home. */
+/** Covers the app once the server reports the session dead (R-AUTH-5). The only way on is home. */
 export function SessionExpiredScreen() {
   const expired = useStore(sessionExpiredStore);
   const [leaving, setLeaving] = useState(false);

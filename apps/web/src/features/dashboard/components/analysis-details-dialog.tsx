@@ -12,7 +12,7 @@ import { AnalysisFeedback } from './analysis-feedback';
 const percent = (c: number) => `${Math.round(c * 100)}%`;
 
 /**
- * The details modal (spec 1 §2). A native modal <dialog>: the browser makes the page behind it inert (focus
+ * The details modal (R-DASH-3). A native modal <dialog>: the browser makes the page behind it inert (focus
  * stays inside), Escape closes it, and focus returns to the button that opened it.
  */
 export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRecord | null; onClose: () => void }) {

@@ -20,7 +20,7 @@ const quickActions = [
   { to: '/pricing', label: 'Pricing', text: 'Free during the beta.' },
 ];
 
-/** The dashboard (spec 1 §2). Admin parts show for the founder role the server decided; the server guards them too. */
+/** The dashboard (R-DASH-1). Admin parts show for the founder role the server decided; the server guards them too. */
 export function DashboardView() {
   const { user, isLoading } = useSession();
 

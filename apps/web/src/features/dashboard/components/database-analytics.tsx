@@ -28,7 +28,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Recent analysis and location entries merged, newest first (spec 1 §7 recent activity). */
+/** Recent analysis and location entries merged, newest first (R-DASH-5). */
 function useRecentEntries() {
   return useQuery({
     queryKey: [...DATA_KEY, 'recent-entries'],
@@ -61,7 +61,7 @@ function useRecentEntries() {
   });
 }
 
-/** The founder's Database Analytics section (spec 1 §2): database-wide figures, founder-only on the server too. */
+/** The founder's Database Analytics section (R-DASH-5): database-wide figures, founder-only on the server too. */
 export function DatabaseAnalytics() {
   const admin = useAdminStats(true);
   const analysis = useAnalysisStats('all');

@@ -3,7 +3,7 @@ import { RecordStandingBadge, recordPlaceLine } from './record-standing';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 
-/** Confidence badge: green at 80% or more, amber below (spec 1 §9). */
+/** Confidence badge: green at 80% or more, amber below (R-DASH-2). */
 export function ConfidenceBadge({ confidence }: { confidence: number }) {
   const pct = Math.round(confidence * 100);
   return <Badge tone={pct >= 80 ? 'ok' : 'warm'}>{pct}%</Badge>;

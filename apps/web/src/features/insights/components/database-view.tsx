@@ -16,7 +16,7 @@ import {
 } from '../../dashboard';
 
 /**
- * The database statistics panel (spec 1 §2): one table of what the database holds, with the spec's loading,
+ * The database statistics panel (R-DASH-6): one table of what the database holds, with the spec's loading,
  * error and empty states. The founder sees the whole database; everyone else their own rows.
  */
 export function DatabaseStatisticsPanel({ scope }: { scope: Scope }) {

@@ -69,7 +69,7 @@ function FounderDashboard() {
   );
 }
 
-/** /founder-dashboard: service-wide figures and charts for the founder (spec 1 §2 Database Analytics). */
+/** /founder-dashboard: service-wide figures and charts for the founder (R-DASH-5). */
 export function FounderDashboardView() {
   return (
     <Page title="Founder Dashboard">

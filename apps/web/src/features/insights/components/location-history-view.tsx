@@ -13,7 +13,7 @@ import { StandingBadge } from '../../analysis';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
 
-/** The map navigation hint (spec 1 §2 View) for a location record: the map flies there when it opens. */
+/** The map navigation hint (R-DASH-4) for a location record: the map flies there when it opens. */
 function storeLocationHint(l: Location) {
   try {
     const hint = { id: l.analysis_id ?? l.id, lat: l.coordinates.lat, lng: l.coordinates.lng, time: Date.now() };

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { MapDialog } from './map-dialog';
 import { STATUS_WORD } from '../geo';
 
-/** Compare Selected (spec 2 §2): name, coordinates, confidence, source, status and View on Map per item. */
+/** Compare Selected (R-INDEX-4): name, coordinates, confidence, source, status and View on Map per item. */
 export function CompareDialog({
   items,
   onClose,

@@ -1,72 +1,16 @@
 import { useState } from 'react';
 import { LIMITS, type LocationIndexItem } from '@vt/shared';
-import { formatConfidence } from '../../analysis';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import {
-  displayStatus,
-  distanceFromDowntown,
-  indexCsv,
-  indexExport,
-  indexGeoJson,
-  STATUS_WORD,
-  formatProcessingTime,
-  NAME_LIMIT,
-  statusBadge,
-  truncateName,
-  visibleItems,
-} from '../geo';
+import { indexCsv, indexExport, indexGeoJson, NAME_LIMIT, visibleItems } from '../geo';
 import type { useIndexChecks } from '../index-api';
-import { SAMPLE_LOCATIONS, useIndexMutations, type CheckAction, type CheckMessage } from '../index-api';
+import { SAMPLE_LOCATIONS, useIndexMutations, type CheckAction } from '../index-api';
 import { CompareDialog } from './compare-dialog';
+import { action, IndexRow, type CardView } from './index-row';
 import { downloadJson, downloadText } from '../../../lib/download';
 
-type CardView = 'overview' | 'details' | 'extra';
-
-const badgeTone: Record<LocationIndexItem['status'], string> = {
-  idle: 'bg-raised text-muted border-line',
-  verifying: 'bg-raised text-accent border-accent/50 animate-pulse',
-  reevaluating: 'bg-raised text-accent border-accent/50 animate-pulse',
-  verified: 'bg-ok/15 text-ok border-ok/50',
-  reevaluated: 'bg-accent/15 text-accent border-accent/50',
-  error: 'bg-danger/15 text-danger border-danger/50',
-};
-
-/** What the list says of a place beside its coordinates: its confidence when located, otherwise why not. */
-function standingText(item: LocationIndexItem): string {
-  if (item.standing === 'not_located') return 'Not located';
-  if (item.standing === 'outside') return 'Outside Miami-Dade';
-  return formatConfidence(item.confidence);
-}
-
-const messageTone: Record<CheckMessage['tone'], string> = {
-  ok: 'text-ok',
-  warn: 'text-warm',
-  error: 'text-danger',
-};
-
-export function StatusBadge({ status, position }: { status: LocationIndexItem['status']; position: number }) {
-  return (
-    <span
-      data-testid="status-badge"
-      data-status={status}
-      title={STATUS_WORD[status]}
-      className={cx(
-        'inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full border px-1.5 font-mono text-[11px] font-semibold transition-colors duration-300',
-        badgeTone[status],
-      )}
-    >
-      {statusBadge(status, position)}
-    </span>
-  );
-}
-
-/** The per-item actions are smaller than the app's buttons: 20 items with three each must stay scannable. */
-const action =
-  'inline-flex h-7 items-center rounded-md border border-line bg-raised px-2.5 text-xs font-semibold text-fg transition-colors duration-150 hover:border-accent/60 disabled:cursor-not-allowed disabled:opacity-60';
-
 /**
- * The Location Index sidebar (spec 2 §2): server-side, at most 20 per user, newest first. Collapsed it shows the
+ * The Location Index sidebar (R-INDEX-1, R-INDEX-3): server-side, at most 20 per user, newest first. Collapsed it shows the
  * first 5; expanded, every item gets a checkbox (Compare Selected for two or more) and Verify, RE, Remove.
  */
 export function IndexSidebar({
@@ -201,115 +145,31 @@ export function IndexSidebar({
           </div>
         ) : (
           <ol className="space-y-1.5" data-testid="index-items">
-            {shown.map((item, i) => {
-              const running = checks.running[item.id];
-              const status = displayStatus(item.status, running);
-              const message = checks.messages[item.id];
-              return (
-                <li
-                  key={item.id}
-                  data-testid="index-item"
-                  className="vt-fade-in rounded-lg border border-line/60 bg-raised/60"
-                >
-                  <div className="flex items-center gap-2 px-2.5 py-2">
-                    {expanded && (
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${item.name}`}
-                        checked={picked.has(item.id)}
-                        onChange={() => toggle(item.id)}
-                        className="size-4 shrink-0 accent-[var(--color-accent)]"
-                      />
-                    )}
-                    <StatusBadge status={status} position={i + 1} />
-                    <button
-                      type="button"
-                      className="min-w-0 flex-1 text-left"
-                      aria-expanded={open?.id === item.id}
-                      onClick={() => setOpen(open?.id === item.id ? null : { id: item.id, view: 'overview' })}
-                      title={item.name}
-                    >
-                      <span className="block truncate text-sm font-medium" data-testid="index-item-name">
-                        {truncateName(item.name, limit)}
-                      </span>
-                      <span className="block font-mono text-[11px] text-subtle">
-                        {item.standing === 'not_located' ? (
-                          'Not located'
-                        ) : (
-                          <>
-                            {item.coordinates.lat.toFixed(4)}, {item.coordinates.lng.toFixed(4)} · {standingText(item)}
-                          </>
-                        )}
-                        {status !== 'idle' && <span className="font-sans"> · {STATUS_WORD[status]}</span>}
-                      </span>
-                    </button>
-                  </div>
-                  {expanded && (
-                    <div className="vt-fade-in flex flex-wrap gap-1.5 px-2.5 pb-2">
-                      <button
-                        type="button"
-                        className={action}
-                        disabled={running === 'verify'}
-                        onClick={() => run(item.id, 'verify')}
-                      >
-                        Verify
-                      </button>
-                      <button
-                        type="button"
-                        className={action}
-                        aria-label={`Reevaluate ${item.name}`}
-                        title="Reevaluate (RE): analyse the photo again"
-                        disabled={running === 'reevaluate'}
-                        onClick={() => run(item.id, 'reevaluate')}
-                      >
-                        Reevaluate
-                      </button>
-                      <button
-                        type="button"
-                        className={cx(action, 'ml-auto border-transparent bg-transparent text-muted hover:text-danger')}
-                        disabled={remove.isPending && remove.variables === item.id}
-                        onClick={() => confirmRemove(item.id)}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  )}
-                  {(message || (expanded && item.note)) && (
-                    <p
-                      data-testid="index-item-message"
-                      className={cx(
-                        'px-2.5 pb-2 text-[11px] leading-snug',
-                        message ? messageTone[message.tone] : 'text-subtle',
-                      )}
-                    >
-                      {message?.text ?? item.note}
-                    </p>
-                  )}
-                  {item.duplicateOf && (
-                    <DuplicateNote
-                      first={items.find((i) => i.id === item.duplicateOf) ?? null}
-                      onOpen={(first) => {
-                        const at = items.indexOf(first);
-                        if (!expanded && at >= LIMITS.locationIndexCollapsedShown) onExpandedChange(true);
-                        setOpen({ id: first.id, view: 'overview' });
-                      }}
-                    />
-                  )}
-                  {open?.id === item.id && (
-                    <ItemCard
-                      item={item}
-                      status={status}
-                      position={i + 1}
-                      view={open.view}
-                      verifying={running === 'verify'}
-                      onView={(view) => setOpen({ id: item.id, view })}
-                      onNavigate={() => onNavigate(item)}
-                      onVerify={() => run(item.id, 'verify')}
-                    />
-                  )}
-                </li>
-              );
-            })}
+            {shown.map((item, i) => (
+              <IndexRow
+                key={item.id}
+                item={item}
+                position={i + 1}
+                expanded={expanded}
+                nameLimit={limit}
+                picked={picked.has(item.id)}
+                onPick={() => toggle(item.id)}
+                running={checks.running[item.id]}
+                message={checks.messages[item.id]}
+                onRun={(check) => run(item.id, check)}
+                removing={remove.isPending && remove.variables === item.id}
+                onRemove={() => confirmRemove(item.id)}
+                view={open?.id === item.id ? open.view : null}
+                onView={(view) => setOpen(view ? { id: item.id, view } : null)}
+                onNavigate={() => onNavigate(item)}
+                duplicateOf={item.duplicateOf ? (items.find((d) => d.id === item.duplicateOf) ?? null) : undefined}
+                onOpenDuplicate={(first) => {
+                  const at = items.indexOf(first);
+                  if (!expanded && at >= LIMITS.locationIndexCollapsedShown) onExpandedChange(true);
+                  setOpen({ id: first.id, view: 'overview' });
+                }}
+              />
+            ))}
           </ol>
         )}
         {more > 0 && (
@@ -356,131 +216,6 @@ export function IndexSidebar({
   );
 }
 
-/**
- * The overview card and its details and extra views (spec 2 §2). The extra view shows only real values
- * (decisions §4): the engine's processing time when there was an analysis, and the distance from downtown.
- */
-function ItemCard({
-  item,
-  status,
-  position,
-  view,
-  verifying,
-  onView,
-  onNavigate,
-  onVerify,
-}: {
-  item: LocationIndexItem;
-  status: LocationIndexItem['status'];
-  position: number;
-  view: CardView;
-  verifying: boolean;
-  onView: (view: CardView) => void;
-  onNavigate: () => void;
-  onVerify: () => void;
-}) {
-  const tab =
-    'rounded-md border border-line px-2 py-1 text-xs font-semibold hover:border-accent/60 disabled:opacity-60';
-  const active = 'border-accent/70 text-accent';
-  return (
-    <div className="vt-expand border-t border-line/60 px-3 py-2.5 text-xs" data-testid="index-item-card">
-      <p className="font-semibold text-fg" title={item.name} data-testid="card-name">
-        {truncateName(item.name, NAME_LIMIT.card)}
-      </p>
-      {view === 'overview' && (
-        <p className="mt-1 text-muted">
-          {standingText(item)} · {item.source} · {STATUS_WORD[status]}
-        </p>
-      )}
-      {view === 'details' && (
-        <dl className="vt-fade-in mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted" data-testid="card-details">
-          <dt>Name</dt>
-          <dd className="break-words text-fg">{item.name}</dd>
-          <dt>Coordinates</dt>
-          <dd className="font-mono">
-            {item.coordinates.lat.toFixed(4)}, {item.coordinates.lng.toFixed(4)}
-          </dd>
-          <dt>Status</dt>
-          <dd className="flex items-center gap-2">
-            <StatusBadge status={status} position={position} />
-            {STATUS_WORD[status]}
-          </dd>
-          <dt>Confidence</dt>
-          <dd>
-            {formatConfidence(item.confidence)}
-            {item.standing !== 'located' && ` (${standingText(item)})`}
-          </dd>
-          <dt>Source</dt>
-          <dd>{item.source}</dd>
-          <dt>Precise</dt>
-          <dd className="font-mono">
-            {item.coordinates.lat.toFixed(6)}, {item.coordinates.lng.toFixed(6)}
-          </dd>
-          <dt>Added</dt>
-          <dd>{new Date(item.createdAt).toLocaleString()}</dd>
-          <dt>ID</dt>
-          <dd className="font-mono">…{item.id.slice(-6)}</dd>
-        </dl>
-      )}
-      {view === 'extra' && (
-        <dl className="vt-fade-in mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted" data-testid="card-extra">
-          {item.processingMs !== null && (
-            <>
-              <dt>Processing time</dt>
-              <dd className="text-fg">{formatProcessingTime(item.processingMs)}</dd>
-            </>
-          )}
-          <dt>From downtown</dt>
-          <dd className="text-fg">{distanceFromDowntown(item.coordinates.lat, item.coordinates.lng)}</dd>
-          {item.standing === 'located' ? (
-            <>
-              <dt>Neighbourhood</dt>
-              <dd className="text-fg" data-testid="extra-neighbourhood">
-                {item.place?.neighbourhood ?? 'Not known'}
-              </dd>
-              <dt>Municipality</dt>
-              <dd className="text-fg">{item.place?.municipality ?? 'Not known'}</dd>
-              <dt>ZIP</dt>
-              <dd className="text-fg">{item.place?.zip ?? 'Not known'}</dd>
-            </>
-          ) : (
-            <>
-              <dt>Place</dt>
-              <dd className="text-fg" data-testid="extra-neighbourhood">
-                {item.standing === 'outside' ? 'Outside Miami-Dade' : 'Not located'}
-              </dd>
-            </>
-          )}
-        </dl>
-      )}
-      <div className="mt-2 flex flex-wrap gap-1.5">
-        <button type="button" className={tab} onClick={onNavigate}>
-          Navigate
-        </button>
-        <button type="button" className={tab} disabled={verifying} onClick={onVerify}>
-          Verify
-        </button>
-        <button
-          type="button"
-          className={cx(tab, view === 'details' && active)}
-          aria-pressed={view === 'details'}
-          onClick={() => onView(view === 'details' ? 'overview' : 'details')}
-        >
-          Full Details
-        </button>
-        <button
-          type="button"
-          className={cx(tab, view === 'extra' && active)}
-          aria-pressed={view === 'extra'}
-          onClick={() => onView(view === 'extra' ? 'overview' : 'extra')}
-        >
-          Extra: place &amp; timing
-        </button>
-      </div>
-    </div>
-  );
-}
-
 const EXPORTS = ['JSON', 'CSV', 'GeoJSON'] as const;
 
 /** Downloads the index in one of the three formats, each with municipality, neighbourhood and ZIP. */
@@ -489,30 +224,4 @@ function exportIndex(items: readonly LocationIndexItem[], format: (typeof EXPORT
   if (format === 'JSON') downloadJson(`${stem}.json`, indexExport(items));
   else if (format === 'CSV') downloadText(`${stem}.csv`, indexCsv(items), 'text/csv;charset=utf-8');
   else downloadJson(`${stem}.geojson`, indexGeoJson(items), 'application/geo+json');
-}
-
-/** "The same photo as #3": a repeated upload points to the first index item analysed from those bytes. */
-function DuplicateNote({
-  first,
-  onOpen,
-}: {
-  first: LocationIndexItem | null;
-  onOpen: (first: LocationIndexItem) => void;
-}) {
-  return (
-    <p className="px-2.5 pb-2 text-[11px] leading-snug text-warm" data-testid="index-duplicate">
-      Duplicate: the same photo was analysed before
-      {first ? (
-        <>
-          {' as '}
-          <button type="button" className="underline hover:text-fg" onClick={() => onOpen(first)}>
-            {truncateName(first.name, NAME_LIMIT.collapsed)}
-          </button>
-          .
-        </>
-      ) : (
-        ' (that entry has left the index).'
-      )}
-    </p>
-  );
 }

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { LogoMark } from '../../../components/ui/logo';
 
-/** The spec's blocking screen when the style is missing or the map fails (spec 2 §2, §8). */
+/** The spec's blocking screen when the style is missing or the map fails (R-MAP-7). */
 export function MapUnavailable({ message }: { message: string }) {
   return (
     <div

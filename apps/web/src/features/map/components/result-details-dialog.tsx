@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { describeResult } from '../geo';
 import { MapDialog } from './map-dialog';
 
-/** The detail modal (spec 2 §2): image, summary, latitude, longitude, confidence and View on Map. */
+/** The detail modal (R-MAP-4): image, summary, latitude, longitude, confidence and View on Map. */
 export function ResultDetailsDialog({
   analysis,
   open,

@@ -36,7 +36,7 @@ export type CorrectionState = {
 const small =
   'rounded-md border border-line bg-raised px-2.5 py-1.5 text-xs font-semibold text-fg hover:border-accent/60';
 
-/** The popup after an analysis (spec 2 §2): title, lat/lng, a description from the evidence, Compare and Index. */
+/** The popup after an analysis (R-MAP-2, R-MAP-3): title, lat/lng, a description from the evidence, Compare and Index. */
 export function ResultPopup({
   result,
   evidence,

@@ -36,7 +36,7 @@ function Shell({ compact, children }: { compact: boolean; children: React.ReactN
   );
 }
 
-/** The site navigation bar (spec 1 §2). */
+/** The site navigation bar (R-SITE-2). */
 export function NavBar() {
   const location = useLocation();
   const compact = useScrolledPast(LIMITS.navScrollThresholdPx);

@@ -1,4 +1,4 @@
-/** The hero's terminal card: static sample content (spec 1 §4), labelled as a sample. */
+/** The hero's terminal card: static sample content (R-SITE-4), labelled as a sample. */
 const lines: Array<{ text: string; tone?: 'prompt' | 'dim' | 'ok' | 'key' }> = [
   { text: '$ vt locate corner-cafe.jpg', tone: 'prompt' },
   { text: '› metadata .... no GPS tag', tone: 'dim' },

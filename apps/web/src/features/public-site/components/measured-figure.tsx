@@ -1,7 +1,7 @@
 import type { MeasuredFigure } from '@vt/shared';
 import { describeFigure } from '../figures';
 
-/** A figure exactly as decisions §5 allows: measured with source and date, or "not yet measured (target …)". */
+/** A figure exactly as R-FIGURES-2 allows: measured with source and date, or "not yet measured (target …)". */
 export function MeasuredFigureText({ figure, target }: { figure: MeasuredFigure | null; target: string }) {
   const shown = describeFigure(figure, target);
   return (

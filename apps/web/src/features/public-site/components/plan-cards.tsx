@@ -6,7 +6,7 @@ import { startSignIn, useSession } from '../../auth';
 import { usePublicConfig } from '../api';
 import { pricingReturnPath, type PlanId } from '../plans';
 
-/** The hidden plan tiers (spec 1 §2, §9), shown only behind a flag. */
+/** The hidden plan tiers (R-SITE-5), shown only behind a flag. */
 export function PlanCards({ selected }: { selected: PlanId | null }) {
   const { isAuthenticated } = useSession();
   const config = usePublicConfig();
@@ -17,7 +17,7 @@ export function PlanCards({ selected }: { selected: PlanId | null }) {
       startSignIn(pricingReturnPath(planId));
       return;
     }
-    // Plans are not on sale: a signed-in choice is only recorded in the log (spec 1 §2).
+    // Plans are not on sale: a signed-in choice is only recorded in the log (R-SITE-6).
     console.info('Plan selected', { plan: planId });
     setNotice('Noted. Plans are not on sale yet: your access stays free during the beta.');
   };

@@ -48,7 +48,7 @@ export function NotificationsList() {
   );
 }
 
-/** Asks the browser for permission to show desktop notifications (spec 1 §7: the permission request). */
+/** Asks the browser for permission to show desktop notifications (R-ACTIVITY-5). */
 export function DesktopNotificationsToggle() {
   const [permission, setPermission] = useState(() => (desktopSupported() ? Notification.permission : 'unsupported'));
   if (permission === 'unsupported')
