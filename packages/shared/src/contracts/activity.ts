@@ -117,3 +117,11 @@ export const UserNotificationsResponseSchema = z.object({
 export const MarkNotificationsReadSchema = z
   .object({ ids: z.array(z.uuid()).max(LIMITS.notificationsMax).optional(), all: z.boolean().optional() })
   .refine((b) => b.all === true || (b.ids?.length ?? 0) > 0, 'give ids or all: true');
+
+/** POST /api/users/activity and PUT /api/users/{email}/status: recorded. */
+export const ActivityRecordedSchema = z.object({ success: z.literal(true) });
+/** POST /api/users/me/notifications/read: how many notifications were marked read. */
+export const MarkNotificationsReadResponseSchema = z.object({
+  success: z.literal(true),
+  marked: z.number().int().nonnegative(),
+});

@@ -199,6 +199,14 @@ export const AnalysisEventSchema = z.object({
 });
 export type AnalysisEvent = z.infer<typeof AnalysisEventSchema>;
 
+/**
+ * Query of GET /api/analyses/:id/events: resume after this event id, as the `Last-Event-ID` header does (the header
+ * wins when both are sent); anything that is not a number starts from the beginning.
+ */
+export const AnalysisEventsQuerySchema = z.object({
+  lastEventId: z.coerce.number().int().nonnegative().optional(),
+});
+
 /** Event types after which the stream ends. */
 export const TERMINAL_ANALYSIS_EVENTS: readonly AnalysisEventType[] = ['done', 'failed'];
 

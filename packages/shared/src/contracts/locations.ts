@@ -189,3 +189,37 @@ export const CountyOutlineSchema = z.object({
   }),
 });
 export type CountyOutline = z.infer<typeof CountyOutlineSchema>;
+
+/** A layer of the embedded offline map (GET /api/map/geo/{layer}.geojson): GeoJSON, [lng, lat] positions. */
+export const MapLayerSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+      geometry: z.discriminatedUnion('type', [
+        z.object({
+          type: z.literal('MultiPolygon'),
+          coordinates: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
+        }),
+        z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+      ]),
+    }),
+  ),
+});
+
+/**
+ * GET /api/map/style.json: a MapLibre style (version 8). Only what every style has is fixed here; sources and layers
+ * carry the style specification's other properties.
+ */
+export const MapStyleSchema = z
+  .object({
+    version: z.literal(8),
+    name: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    center: z.tuple([z.number(), z.number()]).optional(),
+    zoom: z.number().optional(),
+    sources: z.record(z.string(), z.object({ type: z.string() }).loose()),
+    layers: z.array(z.object({ id: z.string(), type: z.string() }).loose()),
+  })
+  .loose();

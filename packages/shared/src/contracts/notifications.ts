@@ -73,3 +73,8 @@ export const NotificationDeleteResponseSchema = z.object({ success: z.literal(tr
 
 /** What the stream sends on connect and after every change. */
 export const NotificationStreamMessageSchema = z.object({ current: NotificationSchema.nullable() });
+
+/** DELETE /api/notifications: `clearAll=true` removes every announcement, else only the current one goes. */
+export const NotificationDeleteQuerySchema = z.object({
+  clearAll: z.enum(['true', 'false'], { message: 'clearAll must be true or false' }).default('false'),
+});

@@ -1,6 +1,42 @@
 import { z } from 'zod';
 import {
   AccessCodeLimitsSchema,
+  AccountDeleteRequestSchema,
+  AccountDeletedSchema,
+  AccountExportSchema,
+  ActivityEventSchema,
+  ActivityRecordedSchema,
+  AdminAccessCodeSchema,
+  AnalysisCorrectionRequestSchema,
+  AnalysisEnvelopeSchema,
+  AnalysisEventSchema,
+  AnalysisEventsQuerySchema,
+  CreateAccessCodeSchema,
+  FastAnalysisRequestSchema,
+  FastAnalysisResponseSchema,
+  GalleryDeletedSchema,
+  GalleryDeleteRequestSchema,
+  InactiveCleanupRequestSchema,
+  InactiveCleanupResponseSchema,
+  IndexCheckResponseSchema,
+  LocationIndexCreateRequestSchema,
+  LocationIndexCreateResponseSchema,
+  LocationIndexRemovedSchema,
+  MapLayerSchema,
+  MapStyleSchema,
+  MarkNotificationsReadResponseSchema,
+  MarkNotificationsReadSchema,
+  NotificationCreateRequestSchema,
+  NotificationCreateResponseSchema,
+  NotificationDeleteQuerySchema,
+  NotificationDeleteResponseSchema,
+  NotificationStreamMessageSchema,
+  RedeemAccessCodeRequestSchema,
+  RedeemAccessCodeResponseSchema,
+  UpdateAccessCodeSchema,
+  UploadForAnalysisRequestSchema,
+  UploadForAnalysisResponseSchema,
+  UserStatusSchema,
   ActivityLogResponseSchema,
   ActivityStatsSchema,
   AdminStatsSchema,
@@ -56,6 +92,7 @@ import {
   UserEnvelopeSchema,
   UserStatsSchema,
 } from '@vt/shared';
+import { MAP_LAYERS } from '../map/map-geodata';
 
 type Access = 'public' | 'user' | 'founder';
 type Operation = {
@@ -64,10 +101,22 @@ type Operation = {
   tag: string;
   summary: string;
   access: Access;
+  /**
+   * The path's parameters, when the path is not an analysis of the caller's at `{id}` (the default, see idParam).
+   * Giving them drops the default 400 and 404 of `{id}`: say in `errors` what a wrong one answers.
+   */
+  params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The JSON answer; for a Server-Sent Events stream the JSON of each event's `data`; for an image its bytes. */
   response: z.ZodType;
+  /** The media type of the answer, when it is not `application/json`. */
+  produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp';
   status?: number;
+  /** Error answers this operation has beyond the usual ones (400, 401, 403, 404 below), by status. */
+  errors?: Record<number, string>;
+  /** The shape errors answer with, when it is not ApiError (the spec's analysis calls answer in their own). */
+  errorSchema?: z.ZodType;
 };
 
 const idParam = {
@@ -77,6 +126,25 @@ const idParam = {
   schema: { type: 'string', format: 'uuid' },
   description: 'Analysis id',
 };
+
+/** `params` of a path whose `{id}` is a UUID naming `what`. */
+const idOf = (what: string) => z.object({ id: z.uuid().describe(what) });
+
+/** The answer of the image routes: WebP bytes. */
+const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
+
+/** GET /api/openapi.json: this document. */
+const OpenApiDocumentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  components: z.record(z.string(), z.unknown()),
+  security: z.array(z.record(z.string(), z.array(z.string()))),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
+/** The location index is changed from the map only (access.plugin.ts isMapOnlyCall). */
+const mapAccessError = { 403: 'No map access: the location index is changed from the map only' };
 
 /**
  * The documented API: every call of the data API (R-DATA-1) and what the UI adds, each with the zod contract the server
@@ -475,6 +543,332 @@ export const OPERATIONS: Operation[] = [
     access: 'founder',
     response: z.object({ stats: ActivityStatsSchema }),
   },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'system',
+    summary: 'This document (OpenAPI 3.1)',
+    access: 'public',
+    response: OpenApiDocumentSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/map/style.json',
+    tag: 'map',
+    summary:
+      'The map’s MapLibre style: the embedded offline style, or with `MAP_STYLE_URL` set a 302 redirect to that hosted style',
+    access: 'public',
+    response: MapStyleSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/map/geo/{file}',
+    tag: 'map',
+    summary: 'One GeoJSON layer of the embedded offline style',
+    access: 'public',
+    params: z.object({ file: z.enum(MAP_LAYERS.map((layer) => `${layer}.geojson`)).describe('Layer file') }),
+    response: MapLayerSchema,
+    produces: 'application/geo+json',
+    errors: { 404: 'No such map layer' },
+  },
+  {
+    method: 'post',
+    path: '/api/users/sync',
+    tag: 'users',
+    summary: 'Sync the signed-in user, as `/api/users/auth0-sync` (the body is ignored; the session decides who)',
+    access: 'user',
+    response: UserEnvelopeSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/users/activity',
+    tag: 'users',
+    summary: 'Record an activity event of the signed-in user (`userEmail` must be yours; 240 a minute)',
+    access: 'user',
+    body: ActivityEventSchema,
+    response: ActivityRecordedSchema,
+    errors: { 403: '`userEmail` is not the signed-in user’s', 429: 'Too many events from this address' },
+  },
+  {
+    method: 'put',
+    path: '/api/users/{email}/status',
+    tag: 'users',
+    summary: 'Set your online status and current page (240 a minute)',
+    access: 'user',
+    params: z.object({ email: z.string().describe('Your e-mail address') }),
+    body: UserStatusSchema,
+    response: ActivityRecordedSchema,
+    errors: { 404: 'Not your e-mail address', 429: 'Too many updates from this address' },
+  },
+  {
+    method: 'post',
+    path: '/api/users/me/notifications/read',
+    tag: 'notifications',
+    summary: 'Mark some of your notifications (`ids`) or all of them (`all: true`) read',
+    access: 'user',
+    body: MarkNotificationsReadSchema,
+    response: MarkNotificationsReadResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/account/export',
+    tag: 'account',
+    summary: 'Everything stored about you, as a dated JSON attachment',
+    access: 'user',
+    response: AccountExportSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/account',
+    tag: 'account',
+    summary:
+      'Delete your account and all its data (type your e-mail address to confirm); signs you out and names the provider’s logout',
+    access: 'user',
+    body: AccountDeleteRequestSchema,
+    response: AccountDeletedSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/gallery/entries',
+    tag: 'gallery',
+    summary: 'Forget every remembered place (send `{"confirm": true}`)',
+    access: 'user',
+    body: GalleryDeleteRequestSchema,
+    response: GalleryDeletedSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/location-index',
+    tag: 'location-index',
+    summary: 'Add a place by hand; at 20 items the oldest leave, named in `evicted` (map access only)',
+    access: 'user',
+    body: LocationIndexCreateRequestSchema,
+    response: LocationIndexCreateResponseSchema,
+    status: 201,
+    errors: mapAccessError,
+  },
+  {
+    method: 'delete',
+    path: '/api/location-index',
+    tag: 'location-index',
+    summary: 'Empty your location index (map access only)',
+    access: 'user',
+    response: LocationIndexRemovedSchema,
+    errors: mapAccessError,
+  },
+  {
+    method: 'delete',
+    path: '/api/location-index/{id}',
+    tag: 'location-index',
+    summary: 'Remove one item of your location index (map access only)',
+    access: 'user',
+    params: idOf('Location-index item id'),
+    response: LocationIndexRemovedSchema,
+    errors: { ...mapAccessError, 404: 'No such item in your index' },
+  },
+  {
+    method: 'post',
+    path: '/api/location-index/{id}/verify',
+    tag: 'location-index',
+    summary: 'Check an item against evidence independent of what placed it (map access only; 30 a minute)',
+    access: 'user',
+    params: idOf('Location-index item id'),
+    response: IndexCheckResponseSchema,
+    errors: {
+      ...mapAccessError,
+      404: 'No such item in your index',
+      409: 'The item cannot be checked now (the message says why)',
+      429: 'Too many checks',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/location-index/{id}/reevaluate',
+    tag: 'location-index',
+    summary: 'Analyse the item’s photo again and keep the new place and confidence (map access only; 30 a minute)',
+    access: 'user',
+    params: idOf('Location-index item id'),
+    response: IndexCheckResponseSchema,
+    errors: {
+      ...mapAccessError,
+      404: 'No such item in your index',
+      409: 'The item cannot be reevaluated (the message says why)',
+      429: 'Too many checks',
+      502: 'The new analysis failed',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/analyses/{id}',
+    tag: 'analysis',
+    summary: 'One of your analyses with its status, result and evidence (a founder may read any)',
+    access: 'user',
+    params: idOf('Analysis id'),
+    response: AnalysisEnvelopeSchema,
+    errors: { 404: 'No such analysis among yours (another user’s id answers 404 too)' },
+  },
+  {
+    method: 'get',
+    path: '/api/analyses/{id}/events',
+    tag: 'analysis',
+    summary:
+      'The analysis’ stages as Server-Sent Events (`received` … `done` or `failed`, then the stream ends); `Last-Event-ID` resumes',
+    access: 'user',
+    params: idOf('Analysis id'),
+    query: AnalysisEventsQuerySchema,
+    response: AnalysisEventSchema,
+    produces: 'text/event-stream',
+    errors: { 404: 'No such analysis among yours (another user’s id answers 404 too)' },
+  },
+  {
+    method: 'post',
+    path: '/api/analyses/{id}/correction',
+    tag: 'analysis',
+    summary: 'Move one of your finished analyses to where the photo was really taken (inside Miami-Dade County)',
+    access: 'user',
+    params: idOf('Analysis id'),
+    body: AnalysisCorrectionRequestSchema,
+    response: AnalysisEnvelopeSchema,
+    errors: {
+      404: 'No such analysis among yours (another user’s id answers 404 too)',
+      409: 'The analysis has not finished yet',
+    },
+  },
+  ...(['display', 'thumbnail'] as const).map((kind): Operation => ({
+    method: 'get',
+    path: `/api/photos/{id}/${kind}`,
+    tag: 'analysis',
+    summary: `The photo’s stripped ${kind} image (yours, or any for a founder)`,
+    access: 'user',
+    params: idOf('Photo id'),
+    response: WebpImageSchema,
+    produces: 'image/webp',
+    errors: { 404: 'No such photo among yours', 409: 'The photo is still being processed' },
+  })),
+  {
+    method: 'post',
+    path: '/api/fast-analysis',
+    tag: 'analysis',
+    summary:
+      'Analyse one photo sent as a data URL and wait (at most 2 minutes) for the result; errors answer this same shape with `success: false`',
+    access: 'user',
+    body: FastAnalysisRequestSchema,
+    response: FastAnalysisResponseSchema,
+    errors: {
+      413: 'The photo is larger than the upload limit',
+      415: 'Not a supported photo',
+      429: 'Weekly limit reached, or too many photos on their way (`Retry-After`)',
+      500: 'The analysis failed',
+      504: 'No result in time; the analysis goes on (`analysisId`)',
+    },
+    errorSchema: FastAnalysisResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/images/upload-for-analysis',
+    tag: 'analysis',
+    summary:
+      'Store a photo (data URL) with the result a client already has for it; counted against the weekly limit unless it pairs with your analysis of the same bytes',
+    access: 'user',
+    body: UploadForAnalysisRequestSchema,
+    response: UploadForAnalysisResponseSchema,
+    status: 201,
+    errors: {
+      413: 'The photo is larger than the upload limit',
+      415: 'Not a supported photo',
+      429: 'Weekly limit reached, too many photos on their way, or more than 30 a minute',
+    },
+    errorSchema: FastAnalysisResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/access-codes/redeem',
+    tag: 'access',
+    summary: 'Redeem an access code for higher weekly limits',
+    access: 'user',
+    body: RedeemAccessCodeRequestSchema,
+    response: RedeemAccessCodeResponseSchema,
+    errors: { 409: 'You already redeemed this code', 429: 'Too many attempts this minute' },
+  },
+  {
+    method: 'post',
+    path: '/api/console-access/redeem',
+    tag: 'access',
+    summary: 'Redeem a console-access code',
+    access: 'user',
+    body: RedeemAccessCodeRequestSchema,
+    response: ConsoleAccessSchema,
+    errors: { 429: 'Too many attempts this minute' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/access-codes',
+    tag: 'admin',
+    summary: 'Every access code with its redemptions (never the code itself)',
+    access: 'founder',
+    response: z.object({ codes: z.array(AdminAccessCodeSchema) }),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/access-codes',
+    tag: 'admin',
+    summary: 'Create an access code for a limits tier or a console level',
+    access: 'founder',
+    body: CreateAccessCodeSchema,
+    response: z.object({ code: AdminAccessCodeSchema }),
+    status: 201,
+    errors: { 409: 'That code already exists' },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/access-codes/{id}',
+    tag: 'admin',
+    summary: 'Turn an access code on or off',
+    access: 'founder',
+    params: idOf('Access code id'),
+    body: UpdateAccessCodeSchema,
+    response: z.object({ code: AdminAccessCodeSchema }),
+    errors: { 404: 'No such access code' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/users/cleanup',
+    tag: 'admin',
+    summary:
+      'Count users inactive for `days` (dry run, the default), or delete them with `confirmCount` equal to the dry run’s count',
+    access: 'founder',
+    body: InactiveCleanupRequestSchema,
+    response: InactiveCleanupResponseSchema,
+    errors: { 409: 'The count changed since the dry run (or there was none)' },
+  },
+  {
+    method: 'post',
+    path: '/api/notifications',
+    tag: 'notifications',
+    summary: 'Publish an announcement to every visitor',
+    access: 'founder',
+    body: NotificationCreateRequestSchema,
+    response: NotificationCreateResponseSchema,
+    status: 201,
+  },
+  {
+    method: 'delete',
+    path: '/api/notifications',
+    tag: 'notifications',
+    summary: 'Remove the current announcement, or every one with `clearAll=true`',
+    access: 'founder',
+    query: NotificationDeleteQuerySchema,
+    response: NotificationDeleteResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/notifications/stream',
+    tag: 'notifications',
+    summary: 'The current announcement as Server-Sent Events (`notification`), on connect and after every change',
+    access: 'user',
+    response: NotificationStreamMessageSchema,
+    produces: 'text/event-stream',
+  },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
@@ -499,43 +893,70 @@ function queryParameters(query: z.ZodObject) {
   }));
 }
 
-/** `{id}` is an analysis id (a UUID); any other `{name}` in a path is a string. */
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
+/** From `params` when given; else `{id}` is an analysis id (a UUID) and any other `{name}` in a path is a string. */
+function pathParameters(op: Operation) {
+  if (op.params) {
+    const { properties = {} } = jsonSchema(op.params, 'input') as {
+      properties?: Record<string, { description?: string }>;
+    };
+    return Object.entries(properties).map(([name, { description, ...schema }]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema,
+      ...(description ? { description } : {}),
+    }));
+  }
+  return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
     name === 'id' ? idParam : { name, in: 'path', required: true, schema: { type: 'string' } },
   );
 }
 
-const errorResponse = (description: string) => ({
+const errorResponse = (description: string, schema?: z.ZodType) => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+  content: {
+    'application/json': { schema: schema ? jsonSchema(schema, 'output') : { $ref: '#/components/schemas/ApiError' } },
+  },
 });
+
+/** The success answer's content: JSON by default; a stream names its events' data, an image is bytes. */
+function answerContent(op: Operation) {
+  const type = op.produces ?? 'application/json';
+  if (type === 'image/webp') return { [type]: {} };
+  if (type === 'text/event-stream')
+    return {
+      [type]: {
+        schema: { type: 'string', description: 'Server-Sent Events; each event’s `data` is JSON as `x-event-data`' },
+        'x-event-data': jsonSchema(op.response, 'output'),
+      },
+    };
+  return { [type]: { schema: jsonSchema(op.response, 'output') } };
+}
 
 /** The OpenAPI 3.1 document of the API above. */
 export function buildOpenApiDocument(version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const responses: Record<string, unknown> = {
-      [String(op.status ?? 200)]: {
-        description: 'OK',
-        content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
-      },
+      [String(op.status ?? 200)]: { description: 'OK', content: answerContent(op) },
     };
-    if (op.query || op.body || op.path.includes('{id}'))
-      responses['400'] = errorResponse('Bad input: the message names the field');
-    if (op.access !== 'public') responses['401'] = errorResponse('Not signed in (or the session expired)');
-    if (op.access === 'founder' || op.query?.shape.scope)
-      responses['403'] = errorResponse('Founder-only figures asked for by a user');
-    if (op.path.includes('{id}'))
-      responses['404'] = errorResponse('No such analysis among yours (another user’s id answers 404 too)');
+    const analysisId = op.path.includes('{id}') && !op.params;
+    const errors: Record<number, string> = {};
+    if (op.query || op.body || analysisId) errors[400] = 'Bad input: the message names the field';
+    if (op.access !== 'public') errors[401] = 'Not signed in (or the session expired)';
+    if (op.access === 'founder') errors[403] = 'For the founder only';
+    else if (op.query?.shape.scope) errors[403] = 'Founder-only figures asked for by a user';
+    if (analysisId) errors[404] = 'No such analysis among yours (another user’s id answers 404 too)';
+    for (const [status, description] of Object.entries({ ...errors, ...op.errors }))
+      responses[status] = errorResponse(description, op.errorSchema);
     paths[op.path] ??= {};
     paths[op.path]![op.method] = {
       tags: [op.tag],
       summary: op.summary,
-      operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+      operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[/.-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
       ...(op.access === 'public' ? { security: [] } : {}),
       'x-access': op.access,
-      parameters: [...pathParameters(op.path), ...(op.query ? queryParameters(op.query) : [])],
+      parameters: [...pathParameters(op), ...(op.query ? queryParameters(op.query) : [])],
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }
         : {}),
