@@ -17,6 +17,17 @@ export type PpOcrOptions = {
   detect?: ReaderOptions['detect'];
 };
 
+/**
+ * glibc malloc settings of the OCR process. Two arenas: the per-thread arenas would keep ONNX Runtime's freed
+ * buffers. Buffers of 4 MB and more mapped on their own (glibc otherwise raises that threshold as large blocks are
+ * freed, and then keeps them in the heap): the detector's activations, tens of MB per tile and freed after each tile,
+ * go back to the system. Peak ~530 MB instead of ~580–650 MB on 12 MP photos (bench/text/ocr-memory.ts), for about
+ * 10 % more time per photo (docs/decisions/0009-memory.md). Values already in the environment win.
+ */
+const OCR_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(4 * 1024 * 1024) };
+const pick = (env: NodeJS.ProcessEnv, keys: string[]) =>
+  Object.fromEntries(keys.flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])));
+
 type Pending = { resolve(v: SceneText | null): void; reject(e: Error): void };
 type Slot = { child: ChildProcess; pending: Map<number, Pending>; busy: number; exited: Promise<void> };
 
@@ -69,8 +80,7 @@ export class PpOcr implements SceneTextReader {
         execArgv: ['--import', tsx],
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        // glibc's per-thread arenas would keep ONNX Runtime's freed buffers; two arenas are enough for its threads.
-        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+        env: { ...process.env, ...OCR_MALLOC, ...pick(process.env, Object.keys(OCR_MALLOC)) },
       });
       let exited!: () => void;
       const slot: Slot = { child, pending: new Map(), busy: 0, exited: new Promise((r) => (exited = r)) };

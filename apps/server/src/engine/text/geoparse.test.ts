@@ -305,6 +305,14 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['SN63rdAvemue', 'SW 63RD AVE'],
     ['SV19RAve', 'SW 19 AVE'],
     ['SN 178 St', 'SW 178 ST'],
+    // The stacked S/W read with its slash as an I.
+    ['SIN73PAVE', 'SW 73 AVE'],
+    ['SIW 8 ST', 'SW 8 ST'],
+    ['NIW 27Ave', 'NW 27 AVE'],
+    // The number's last digit read as a letter before the type.
+    ['SW 7SAVENUE', 'SW 75 AVENUE'],
+    ['NW 1B AVE', 'NW 18 AVE'],
+    ['NW 21SAVE', 'NW 21 AVE'],
   ])('%s → %s', (input, expected) => expect(normaliseLine(input)).toBe(expected));
 
   it.each([
@@ -313,6 +321,8 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['Pizza 4 go', 'PIZZA 4 GO'],
     ['length 12', 'LENGTH 12'],
     ['SN 5', 'SN 5'],
+    ['Sin 2 personas', 'SIN 2 PERSONAS'],
+    ['SIN AZUCAR', 'SIN AZUCAR'],
     ['Snapper 2 Go', 'SNAPPER 2 GO'],
     ['BB 12 B', 'BB 12 B'],
   ])('leaves a g, q, B or SN alone where it is not part of a grid name: %s → %s', (input, expected) =>

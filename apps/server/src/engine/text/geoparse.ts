@@ -191,10 +191,15 @@ export function normaliseLine(text: string): string {
   s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}) ?(?:ST|ND|RD|TH)? ?(A|AE|AV|AVEN|AVENU|AVNUE|AVE NUE)\b/g, '$1 $2 AVE');
   // A raised ordinal misread ("23DST", "2MDAVE", "8HST"): one or two letters between a number and its street type
   // that are not the number's own suffix are dropped.
+  // A single S, B or Z there is more likely the number's last digit read as a letter ("7SAVENUE" is 75 Ave, not 7 Ave):
+  // those shapes differ from 5, 8 and 2 by a stroke. Not an S after a 1, where it may start the ordinal "1ST".
   s = s.replace(
     new RegExp(`\\b(\\d{1,3})([A-Z]{1,2})(?=\\s?(?:${GLUED_TYPES})\\b)`, 'g'),
-    (m, num: string, junk: string) =>
-      junk === ordinalSuffix(Number(num)) || GLUED_TYPES.split('|').includes(junk) ? m : num,
+    (m, num: string, junk: string) => {
+      if (junk === ordinalSuffix(Number(num)) || GLUED_TYPES.split('|').includes(junk)) return m;
+      const digit = DIGIT_LIKE[junk];
+      return digit && num.length < 3 && !(junk === 'S' && num.endsWith('1')) ? num + digit : num;
+    },
   );
   // "8THST", "30AVE" → "8TH ST", "30 AVE" (ordinal suffixes are kept with their number).
   s = s.replace(
@@ -230,6 +235,9 @@ export function ordinalSuffix(n: number): string {
   return ['TH', 'ST', 'ND', 'RD'][n % 10] ?? 'TH';
 }
 
+/** Letters a recogniser returns for a digit whose shape differs by a stroke. */
+const DIGIT_LIKE: Record<string, string> = { S: '5', B: '8', Z: '2' };
+
 const OCR_QUADRANT: Record<string, string> = {
   IW: 'NW',
   HW: 'NW',
@@ -246,6 +254,12 @@ const OCR_QUADRANT: Record<string, string> = {
   '5V': 'SW',
   // No quadrant is written "SN": the W of SW read as an N (blur thins its middle strokes).
   SN: 'SW',
+  // The county's stacked "S/W" read on one line with its slash as an I (and, blurred, the W as an N).
+  SIW: 'SW',
+  SIN: 'SW',
+  SIE: 'SE',
+  NIW: 'NW',
+  NIE: 'NE',
 };
 const QUAD = '(NORTHEAST|NORTHWEST|SOUTHEAST|SOUTHWEST|NORTH|SOUTH|EAST|WEST|NE|NW|SE|SW|N|S|E|W)';
 const QUAD_SHORT: Record<string, string> = {
