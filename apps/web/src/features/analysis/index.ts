@@ -1,5 +1,5 @@
 export { AnalysisScreen } from './components/analysis-screen';
-export { useAnalysisRun, type AnalysisRun, type Phase } from './use-analysis-run';
+export { IDLE_RUN, useAnalysisRun, type AnalysisRun, type Phase } from './use-analysis-run';
 export { useLocationIndex, LOCATION_INDEX_KEY } from './api';
 export { StageList } from './components/stage-list';
 export { type Stage, type RunState } from './stages';

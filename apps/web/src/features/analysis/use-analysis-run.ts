@@ -31,7 +31,8 @@ type Action =
   | { type: 'error'; error: UserError }
   | { type: 'open'; analysis: Analysis };
 
-const initial: AnalysisRun = {
+/** A run before any photo: the screens start here (and their tests build on it). */
+export const IDLE_RUN: AnalysisRun = {
   phase: 'idle',
   file: null,
   progress: 0,
@@ -48,7 +49,7 @@ const failureOf = (a: Analysis): UserError | null =>
 function reduce(state: AnalysisRun, action: Action): AnalysisRun {
   switch (action.type) {
     case 'upload':
-      return { ...initial, phase: 'uploading', file: action.file };
+      return { ...IDLE_RUN, phase: 'uploading', file: action.file };
     case 'progress':
       return state.phase === 'uploading' ? { ...state, progress: action.value } : state;
     case 'queued':
@@ -61,7 +62,7 @@ function reduce(state: AnalysisRun, action: Action): AnalysisRun {
       return { ...state, phase: 'error', error: action.error };
     case 'open':
       return {
-        ...initial,
+        ...IDLE_RUN,
         phase: 'finished',
         analysisId: action.analysis.id,
         analysis: action.analysis,
@@ -84,7 +85,7 @@ function errorFrom(error: unknown): UserError {
  * the stored result. Starting another (or leaving the page) cancels what is in flight.
  */
 export function useAnalysisRun() {
-  const [state, dispatch] = useReducer(reduce, initial);
+  const [state, dispatch] = useReducer(reduce, IDLE_RUN);
   const queryClient = useQueryClient();
   const current = useRef<{ abort: AbortController; source: EventSource | null } | null>(null);
 

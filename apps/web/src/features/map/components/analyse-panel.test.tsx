@@ -2,22 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AnalysisRun } from '../../analysis';
-import { initialRunState } from '../../analysis/stages';
+import { IDLE_RUN as idle, type AnalysisRun } from '../../analysis';
 import { AnalysePanel } from './analyse-panel';
 
 afterEach(cleanup);
 
 const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'corner.jpg', { type: 'image/jpeg' });
-const idle: AnalysisRun = {
-  phase: 'idle',
-  file: null,
-  progress: 0,
-  analysisId: null,
-  run: initialRunState(),
-  analysis: null,
-  error: null,
-};
 
 function setup(run: Partial<AnalysisRun> = {}, opts: { busy?: boolean; withResult?: boolean; count?: number } = {}) {
   const props = {
