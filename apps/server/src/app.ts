@@ -32,6 +32,7 @@ import { registerAccount } from './modules/account/account.plugin';
 import { registerDataStats } from './modules/data-stats/data-stats.plugin';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
 import { registerActivity } from './modules/activity/activity.plugin';
+import { registerReports } from './modules/reports/reports.plugin';
 
 export const APP_VERSION = '0.1.0';
 
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
     pubsub,
     onFinished: recordFinishedAnalysis,
   });
+  registerReports(app, { database, analyses: engine.analyses, publicUrl: config.publicUrl });
   const { corrections } = registerLocations(app, { database });
   // A place the owner confirmed on the map is a trusted place: the gallery remembers it (when the owner allows).
   corrections.onPlaceConfirmed((e) => engine.gallery.onPlaceConfirmed(e).then(() => undefined));

@@ -7,6 +7,7 @@ export * from './contracts/users';
 export * from './contracts/site';
 export * from './contracts/auth';
 export * from './contracts/analyses';
+export * from './contracts/reports';
 export * from './contracts/locations';
 export * from './contracts/fast-analysis';
 export * from './access';

@@ -100,7 +100,11 @@ export const analyses = pgTable(
   ],
 );
 
-/** Every stage an analysis went through, kept so a late SSE subscriber can replay them. */
+/**
+ * Every stage an analysis went through, kept so a late SSE subscriber can replay them, and chained (R-REPORT-3): each
+ * event's hash covers the one before it, so the history a report shows cannot be rewritten unnoticed
+ * (modules/analyses/event-chain.ts writes and checks it).
+ */
 export const analysisEvents = pgTable(
   'analysis_events',
   {
@@ -110,7 +114,12 @@ export const analysisEvents = pgTable(
       .references(() => analyses.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set by the app at insert (a JS Date, so the stored value round-trips exactly into the hash). */
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The previous event's hash of the same analysis (the genesis value for the first); null before chaining. */
+    prevHash: text('prev_hash'),
+    /** SHA-256 (hex) of prevHash and this event's canonical fields; null on events recorded before chaining. */
+    hash: text('hash'),
   },
   (t) => [index('analysis_events_analysis_idx').on(t.analysisId, t.id)],
 );

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiErrorMessage, apiGet, ApiRequestError, authEventFor } from './api-client';
+import { apiErrorMessage, apiGet, ApiRequestError, attachmentName, authEventFor } from './api-client';
 import { onAuthEvent, type AuthEvent } from './auth-events';
 
 describe('apiErrorMessage', () => {
@@ -19,6 +19,15 @@ describe('authEventFor', () => {
     expect(authEventFor(401, 'unauthorized')).toBe('unauthorized');
     expect(authEventFor(401, null)).toBe('unauthorized');
     expect(authEventFor(403, 'forbidden')).toBeNull();
+  });
+});
+
+describe('attachmentName', () => {
+  it('takes the server’s download name, never a path', () => {
+    expect(attachmentName('attachment; filename="evidence-report-a1b2c3d4.pdf"')).toBe('evidence-report-a1b2c3d4.pdf');
+    expect(attachmentName('attachment; filename="../x.pdf"')).toBeNull();
+    expect(attachmentName('inline')).toBeNull();
+    expect(attachmentName(null)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { ApiErrorSchema } from '@vt/shared';
 import type { z } from 'zod';
 import { emitAuthEvent } from './auth-events';
+import { downloadBlob } from './download';
 
 /** Raised for every failed API call; the message is the spec's text plus what the server said. */
 export class ApiRequestError extends Error {
@@ -69,14 +70,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const apiError = parseApiError(payload);
-    const error = new ApiRequestError(response.status, apiError?.code ?? null, apiError?.message ?? null);
-    const event = reportAuthErrors ? authEventFor(response.status, error.code) : null;
-    if (event) emitAuthEvent(event);
-    console.error(error.message, { path });
-    throw error;
-  }
+  if (!response.ok) throw failed(path, response.status, payload, reportAuthErrors);
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
@@ -88,6 +82,37 @@ export async function apiRequest<S extends z.ZodType>(
     );
   }
   return parsed.data;
+}
+
+/** The error of a failed call, told to the session watcher when it is a 401. */
+function failed(path: string, status: number, payload: unknown, reportAuthErrors: boolean): ApiRequestError {
+  const apiError = parseApiError(payload);
+  const error = new ApiRequestError(status, apiError?.code ?? null, apiError?.message ?? null);
+  const event = reportAuthErrors ? authEventFor(status, error.code) : null;
+  if (event) emitAuthEvent(event);
+  console.error(error.message, { path });
+  return error;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, or null. */
+export function attachmentName(header: string | null): string | null {
+  const name = /filename="([^"]+)"/.exec(header ?? '')?.[1];
+  return name && !/[/\\]/.test(name) ? name : null;
+}
+
+/**
+ * Fetches a same-origin download (an evidence report) and saves it under the name the server gives, failing like
+ * `apiRequest` does: the error's message is the server's, and a 401 tells the session watcher.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiRequestError(0, 'network_error', 'The server could not be reached.');
+  }
+  if (!response.ok) throw failed(path, response.status, await response.json().catch(() => null), true);
+  downloadBlob(attachmentName(response.headers.get('content-disposition')) ?? fallbackName, await response.blob());
 }
 
 export const apiGet = <S extends z.ZodType>(

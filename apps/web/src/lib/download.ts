@@ -5,7 +5,12 @@ export function downloadJson(fileName: string, data: unknown, type = 'applicatio
 
 /** Starts a browser download of `text` (CSV, GeoJSON) with its media type. */
 export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Starts a browser download of `blob` (a report fetched from the server) under `fileName`. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -119,6 +119,16 @@ function loadCounties(): CountyIndex {
   return cached;
 }
 
+/**
+ * Land of Miami-Dade and of its neighbours (Broward, Monroe, Collier) as [lng, lat] polygons: the Census shapes
+ * this module tests against, coarse and land-clipped, for drawing (the evidence report's map), not for lookups.
+ */
+export function countyLandPolygons(): { miamiDade: PolygonCoords[]; neighbours: PolygonCoords[] } {
+  const idx = loadCounties();
+  const rings = (p: IndexedPolygons) => p.parts.map((part) => part.rings);
+  return { miamiDade: rings(idx.miamiDade), neighbours: [idx.broward, idx.monroe, idx.collier].flatMap(rings) };
+}
+
 /** Loads and indexes the polygons now rather than on the first lookup (e.g. at server start). */
 export function warmCountyIndex(): void {
   loadCounties();

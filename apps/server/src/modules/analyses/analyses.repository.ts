@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
-import type { EventRow } from './photos.repository';
+import { appendChainedEvent, type EventRow } from './event-chain';
 import type { AnalysisJob, AnalysisPatch, AnalysisRow, AnalysisStore, JobQueue } from '../../engine/pipeline/ports';
 
 export type { AnalysisPatch, AnalysisRow };
@@ -176,9 +176,9 @@ export class AnalysesRepository implements AnalysisStore, JobQueue {
     return rows.length === 1;
   }
 
-  async appendEvent(analysisId: string, type: string, data: Record<string, unknown>): Promise<EventRow> {
-    const [row] = await this.db.insert(analysisEvents).values({ analysisId, type, data }).returning();
-    return row!;
+  /** Stores an event chained after the analysis' latest one (R-REPORT-3). */
+  appendEvent(analysisId: string, type: string, data: Record<string, unknown>): Promise<EventRow> {
+    return appendChainedEvent(this.db, { analysisId, type, data });
   }
 
   /** Events after `afterId` in order, for SSE replay. */

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnalysisResult, Evidence } from '@vt/shared';
 import { queryRows, type Db } from '../../db/client';
-import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
+import { analyses, photos } from '../../db/schema.analyses';
+import { appendChainedEvent } from './event-chain';
 import type { NewPhoto } from './photos.repository';
 
 export type ClientUploadRecord = {
@@ -69,9 +70,11 @@ export class FastAnalysisRepository {
         startedAt: now,
         finishedAt: now,
       });
-      await tx
-        .insert(analysisEvents)
-        .values({ analysisId: r.analysisId, type: 'done', data: { result: r.result, clientUpload: true } });
+      await appendChainedEvent(tx as unknown as Db, {
+        analysisId: r.analysisId,
+        type: 'done',
+        data: { result: r.result, clientUpload: true },
+      });
     });
   }
 }

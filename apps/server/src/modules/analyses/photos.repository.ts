@@ -1,11 +1,12 @@
 import { and, eq, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
+import { analyses, photos } from '../../db/schema.analyses';
 import type { PhotoStore } from '../../engine/pipeline/ports';
+import { appendChainedEvent, type EventRow } from './event-chain';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'userId' | 'createdAt'> & { id: string };
-export type EventRow = typeof analysisEvents.$inferSelect;
+export type { EventRow };
 
 export class PhotosRepository implements PhotoStore {
   constructor(private readonly db: Db) {}
@@ -31,15 +32,12 @@ export class PhotosRepository implements PhotoStore {
           imageUrl: item.imageUrl,
           engineVersion,
         });
-        const [event] = await tx
-          .insert(analysisEvents)
-          .values({
-            analysisId: item.analysisId,
-            type: 'received',
-            data: { fileName: item.photo.originalName, format: item.photo.format },
-          })
-          .returning();
-        out.push({ photoId: item.photo.id, analysisId: item.analysisId, event: event! });
+        const event = await appendChainedEvent(tx as unknown as Db, {
+          analysisId: item.analysisId,
+          type: 'received',
+          data: { fileName: item.photo.originalName, format: item.photo.format },
+        });
+        out.push({ photoId: item.photo.id, analysisId: item.analysisId, event });
       }
       return out;
     });

@@ -42,6 +42,7 @@ const ACCESS_TESTED_ELSEWHERE: Record<string, string> = {
   'DELETE /api/gallery/entries': 'gallery/gallery.http.test.ts',
   'GET /api/analyses/{id}': 'analyses/photos.http.test.ts',
   'GET /api/analyses/{id}/events': 'analyses/photos.http.test.ts',
+  'GET /api/analyses/{id}/report.pdf': 'reports/reports.http.test.ts',
   'GET /api/photos/{id}/display': 'analyses/photos.http.test.ts',
   'GET /api/photos/{id}/thumbnail': 'analyses/photos.http.test.ts',
   'POST /api/analyses/{id}/correction': 'locations/correction.http.test.ts',
@@ -95,6 +96,8 @@ function cases(ownerAnalysisId: string, deletableId: string): Case[] {
     { method: 'PUT', path: `/api/analysis/${id}/feedback`, kind: 'owned-id', body: { rating: 3 } },
     { method: 'DELETE', path: `/api/analysis/${id}/feedback`, kind: 'owned-id' },
     { method: 'GET', path: `/api/analysis/${id}/categories`, kind: 'owned-id' },
+    // The evidence report names the person who sent the photo: the owner's alone, the founder's 404 included.
+    { method: 'GET', path: `/api/analyses/${id}/report.json`, kind: 'owned-id' },
     { method: 'PUT', path: `/api/analysis/${id}/categories`, kind: 'owned-id', body: { categories: ['matrix'] } },
     { method: 'DELETE', path: `/api/analysis/${deletableId}`, kind: 'owned-id' },
     {

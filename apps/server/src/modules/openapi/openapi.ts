@@ -11,6 +11,7 @@ import {
   AnalysisEnvelopeSchema,
   AnalysisEventSchema,
   AnalysisEventsQuerySchema,
+  EvidenceReportSchema,
   CreateAccessCodeSchema,
   FastAnalysisRequestSchema,
   FastAnalysisResponseSchema,
@@ -111,7 +112,7 @@ type Operation = {
   /** The JSON answer; for a Server-Sent Events stream the JSON of each event's `data`; for an image its bytes. */
   response: z.ZodType;
   /** The media type of the answer, when it is not `application/json`. */
-  produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp';
+  produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp' | 'application/pdf';
   status?: number;
   /** Error answers this operation has beyond the usual ones (400, 401, 403, 404 below), by status. */
   errors?: Record<number, string>;
@@ -129,6 +130,9 @@ const idParam = {
 
 /** `params` of a path whose `{id}` is a UUID naming `what`. */
 const idOf = (what: string) => z.object({ id: z.uuid().describe(what) });
+
+/** The answer of the PDF report: its bytes. */
+const PdfSchema = z.instanceof(Uint8Array).describe('The report, PDF');
 
 /** The answer of the image routes: WebP bytes. */
 const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
@@ -720,6 +724,23 @@ export const OPERATIONS: Operation[] = [
     produces: 'text/event-stream',
     errors: { 404: 'No such analysis among yours (another user’s id answers 404 too)' },
   },
+  ...(['json', 'pdf'] as const).map((format): Operation => ({
+    method: 'get',
+    path: `/api/analyses/{id}/report.${format}`,
+    tag: 'analysis',
+    summary:
+      format === 'json'
+        ? 'The evidence report of one of your finished analyses: the file as received (SHA-256, size, when, by whom), its metadata, every piece of evidence, the candidates, the result, versions and the chained event history with its check (a download)'
+        : 'The same evidence report as a PDF with a small map drawn from the project’s own geodata (a download)',
+    access: 'user',
+    params: idOf('Analysis id'),
+    response: format === 'json' ? EvidenceReportSchema : PdfSchema,
+    ...(format === 'pdf' ? { produces: 'application/pdf' as const } : {}),
+    errors: {
+      404: 'No such analysis among yours (another user’s id answers 404 too, the founder’s included)',
+      409: 'The analysis has not finished yet (`analysis_not_finished`)',
+    },
+  })),
   {
     method: 'post',
     path: '/api/analyses/{id}/correction',
@@ -923,6 +944,7 @@ const errorResponse = (description: string, schema?: z.ZodType) => ({
 function answerContent(op: Operation) {
   const type = op.produces ?? 'application/json';
   if (type === 'image/webp') return { [type]: {} };
+  if (type === 'application/pdf') return { [type]: { schema: { type: 'string', format: 'binary' } } };
   if (type === 'text/event-stream')
     return {
       [type]: {

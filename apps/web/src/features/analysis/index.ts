@@ -18,3 +18,4 @@ export { TextEvidencePhoto } from './components/text-evidence-photo';
 export { textOverlay, type TextOverlay } from './text-evidence';
 export { StandingBadge, placeLine } from './components/standing-badge';
 export { VerifyScreen } from './components/verify-screen';
+export { ReportDownload, hasReport, reportPath } from './components/report-download';

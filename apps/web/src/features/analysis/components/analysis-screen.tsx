@@ -6,6 +6,7 @@ import { useAnalysisRun } from '../use-analysis-run';
 import { DropZone } from './drop-zone';
 import { RecentAnalyses } from './recent-analyses';
 import { ResultCard } from './result-card';
+import { hasReport } from './report-download';
 import { StageList } from './stage-list';
 
 /** The analysis screen of /access-ai: upload, the engine's stages live, the result, and recent history. */
@@ -71,6 +72,7 @@ export function AnalysisScreen() {
               thumbnailUrl={state.analysis?.thumbnailUrl ?? state.run.thumbnailUrl}
               imageUrl={state.analysis?.image_url ?? null}
               fileName={state.analysis?.fileName ?? state.file?.name ?? null}
+              reportAnalysisId={state.analysis && hasReport(state.analysis.status) ? state.analysis.id : null}
             />
           ) : (
             !state.error && (

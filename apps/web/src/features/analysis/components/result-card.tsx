@@ -13,6 +13,7 @@ import {
 import { locatorLabel } from '../stages';
 import { LocationPreview } from './location-preview';
 import { TextEvidencePhoto } from './text-evidence-photo';
+import { ReportDownload } from './report-download';
 
 const KIND_LABEL: Record<Evidence['kind'], string> = {
   position: 'located',
@@ -38,6 +39,7 @@ export function ResultCard({
   thumbnailUrl,
   imageUrl = null,
   fileName,
+  reportAnalysisId = null,
 }: {
   result: AnalysisResult;
   evidence: Evidence[];
@@ -45,6 +47,8 @@ export function ResultCard({
   /** The display-size photo (metadata-free), for drawing the text that was read over it. */
   imageUrl?: string | null;
   fileName: string | null;
+  /** The finished analysis whose evidence report can be downloaded here; null while it runs. */
+  reportAnalysisId?: string | null;
 }) {
   const tone = confidenceTone(result.confidence, result.outcome);
   const standing = standingOfOutcome(result.outcome);
@@ -77,6 +81,7 @@ export function ResultCard({
               <span data-testid="confidence">{formatConfidence(result.confidence)}</span> confidence
             </Badge>
           </div>
+          {reportAnalysisId && <ReportDownload analysisId={reportAnalysisId} className="mt-3" />}
         </div>
       </div>
 

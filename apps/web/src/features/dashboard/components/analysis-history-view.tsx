@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AnalysisPageSchema, LIMITS, formatCoordinate, type AnalysisRecord } from '@vt/shared';
+import { hasReport, ReportDownload } from '../../analysis';
 import { RecordStandingBadge, recordPlaceLine } from './record-standing';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page, PageHeader } from '../../../components/ui/page';
@@ -201,7 +202,7 @@ export function AnalysisHistoryView() {
                     </p>
                   )}
                 </div>
-                <div className="flex shrink-0 gap-2">
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
                   <Button variant="secondary" size="sm" onClick={() => setSelected(a)}>
                     Details
                   </Button>
@@ -215,6 +216,7 @@ export function AnalysisHistoryView() {
                   >
                     Open on Map
                   </Button>
+                  {hasReport(a.status) && <ReportDownload analysisId={a.id} />}
                 </div>
               </li>
             ))}

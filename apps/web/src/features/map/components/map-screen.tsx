@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DOWNTOWN_MIAMI, type LocationIndexItem, type MapNavigationHint } from '@vt/shared';
-import { useAnalysisRun, useLocationIndex } from '../../analysis';
+import { hasReport, useAnalysisRun, useLocationIndex } from '../../analysis';
 import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { indexExport } from '../geo';
@@ -231,6 +231,7 @@ export function MapScreen() {
                       : null
                 }
                 correction={correction}
+                reportAnalysisId={hasReport(analysis.status) ? analysis.id : null}
               />,
               popupEl,
             )}

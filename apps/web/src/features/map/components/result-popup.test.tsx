@@ -44,7 +44,12 @@ const evidence: Evidence[] = [
 ];
 
 function setup(
-  overrides: { result?: AnalysisResult; correction?: Partial<CorrectionState>; notice?: string | null } = {},
+  overrides: {
+    result?: AnalysisResult;
+    correction?: Partial<CorrectionState>;
+    notice?: string | null;
+    reportAnalysisId?: string | null;
+  } = {},
 ) {
   const actions: PopupActions = {
     analyzeFurther: vi.fn(),
@@ -69,6 +74,7 @@ function setup(
       actions={actions}
       correction={correction}
       notice={overrides.notice ?? null}
+      reportAnalysisId={overrides.reportAnalysisId ?? null}
     />,
   );
   return { actions, correction, user: userEvent.setup() };
@@ -84,6 +90,15 @@ describe('the result popup', () => {
     expect(within(list).getByText('The photo carries no GPS position.')).toBeTruthy();
     // The position evidence is in the description, not repeated in the list.
     expect(within(list).queryByText(/SW 27 Ave/)).toBeNull();
+  });
+
+  it('offers the evidence report of a finished analysis beside Details, and none without one', () => {
+    setup({ reportAnalysisId: 'a1' });
+    expect(screen.getByRole('button', { name: 'Download report (PDF)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'JSON version of the report' })).toBeTruthy();
+    cleanup();
+    setup();
+    expect(screen.queryByTestId('report-download')).toBeNull();
   });
 
   it('proposes a numbered rival candidate when it is clicked', async () => {

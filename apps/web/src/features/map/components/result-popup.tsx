@@ -6,7 +6,7 @@ import {
   type Candidate,
   type Evidence,
 } from '@vt/shared';
-import { formatConfidence, formatRadius, OUTCOME_LABEL } from '../../analysis';
+import { formatConfidence, formatRadius, OUTCOME_LABEL, ReportDownload } from '../../analysis';
 import { cx } from '../../../components/ui/cx';
 import { compareLinks, describeResult, otherCandidates } from '../geo';
 
@@ -43,6 +43,7 @@ export function ResultPopup({
   actions,
   correction,
   notice,
+  reportAnalysisId = null,
 }: {
   result: AnalysisResult;
   evidence: readonly Evidence[];
@@ -50,6 +51,8 @@ export function ResultPopup({
   correction: CorrectionState;
   /** The outcome of Analyze further (Reevaluate), when it ran. */
   notice: string | null;
+  /** The finished analysis whose evidence report the popup offers; null when there is none. */
+  reportAnalysisId?: string | null;
 }) {
   const [view, setView] = useState<View>('main');
   // Position evidence is already cited in the description; the list adds what else each locator saw.
@@ -138,9 +141,12 @@ export function ResultPopup({
                 ))}
               </ul>
             )}
-            <button type="button" className={cx(small, 'mt-2')} onClick={actions.details}>
-              Details
-            </button>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <button type="button" className={small} onClick={actions.details}>
+                Details
+              </button>
+              {reportAnalysisId && <ReportDownload analysisId={reportAnalysisId} compact />}
+            </div>
             {other.length > 0 && (
               <ul className="mt-2 space-y-1" aria-label="Evidence">
                 {other.slice(0, 4).map((e, i) => (
