@@ -245,9 +245,11 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     await withPixels.runner.stop();
 
     const types = async (id: string) => (await plain.analyses.eventsSince(id)).map((e) => e.type);
-    // The default locators: metadata, then text and gallery, which skip themselves for a precise GPS fix (no pixels
-    // asked for).
+    // The default locators: metadata, then text, gallery and sequence, which skip themselves for a precise GPS fix
+    // (no pixels asked for).
     const locators = [
+      'locator_started',
+      'locator_finished',
       'locator_started',
       'locator_finished',
       'locator_started',

@@ -1,6 +1,7 @@
 import type { Evidence, PhotoFormat, PhotoMetadata } from '@vt/shared';
 import type { Config } from '../../config';
 import type { MatchOutcome } from '../gallery/gallery';
+import type { NeighboursInTime } from '../pipeline/ports';
 
 /** What every locator gets: the stored metadata and, when it needs pixels, the display-size derivative. */
 export type LocatorInput = {
@@ -16,11 +17,15 @@ export type LocatorInput = {
   fullImage?(): Promise<Buffer | null>;
   /** Whose photo it is: the gallery matches only against the same user's places. */
   userId?: string;
+  /** The analysis being run, so a locator that looks at the owner's other analyses leaves this one out. */
+  analysisId?: string;
 };
 
 /** Services the engine hands to locators that need more than settings (the gallery's database-backed index). */
 export type LocatorServices = {
   gallery: { match(userId: string, image: Buffer): Promise<MatchOutcome> };
+  /** The owner's photos placed by their GPS, close in time (the sequence locator). */
+  neighboursInTime?: NeighboursInTime;
 };
 
 export type LocatorContext = {

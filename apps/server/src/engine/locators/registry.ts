@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Locator } from './locator';
 import { createGalleryLocator } from './gallery.locator';
 import { createMetadataLocator } from './metadata.locator';
+import { createSequenceLocator } from './sequence.locator';
 import { createTextLocator } from './text.locator';
 import { createVisionLocator } from './vision.locator';
 
@@ -10,6 +11,8 @@ export const LOCATORS: readonly Locator[] = [
   createMetadataLocator(),
   createTextLocator(),
   createGalleryLocator(),
+  // After the slow locators, so that photos of the same upload analysed alongside have read their GPS by then.
+  createSequenceLocator(),
   createVisionLocator(),
 ];
 

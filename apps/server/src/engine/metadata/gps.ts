@@ -44,14 +44,16 @@ export interface GpsOk {
   /** Metres above (negative: below) sea level. */
   altitudeMeters?: number;
   takenAt?: TakenAt;
+  /** The camera body's serial number (EXIF BodySerialNumber, or DNG CameraSerialNumber), when written. */
+  bodySerial?: string;
   precision: GpsPrecision;
   notes: string[];
 }
 
 export type GpsReadResult =
   | GpsOk
-  | { status: 'absent'; takenAt?: TakenAt }
-  | { status: 'rejected'; reason: GpsRejectReason; detail: string; takenAt?: TakenAt }
+  | { status: 'absent'; takenAt?: TakenAt; bodySerial?: string }
+  | { status: 'rejected'; reason: GpsRejectReason; detail: string; takenAt?: TakenAt; bodySerial?: string }
   | { status: 'unreadable'; reason: GpsUnreadableReason; detail: string };
 
 const EXIFR_OPTIONS = {
@@ -332,7 +334,13 @@ export async function readGps(input: unknown): Promise<GpsReadResult> {
     const exif = asObject(raw.exif);
     const ifd0 = asObject(raw.ifd0);
     const takenAt = takenAtFrom(exif, ifd0);
-    const withTime = <T extends object>(r: T): T & { takenAt?: TakenAt } => (takenAt ? { ...r, takenAt } : r);
+    // exifr names EXIF 0xA431 (BodySerialNumber) "SerialNumber"; the sequence locator tells two bodies apart by it.
+    const bodySerial = asText(exif?.SerialNumber) || asText(exif?.BodySerialNumber) || asText(ifd0?.CameraSerialNumber);
+    const withTime = <T extends object>(r: T): T & { takenAt?: TakenAt; bodySerial?: string } => ({
+      ...r,
+      ...(takenAt ? { takenAt } : {}),
+      ...(bodySerial ? { bodySerial } : {}),
+    });
 
     // EXIF first; XMP's exif:GPSLatitude ("25,46.44N") lands in the same `exif` namespace object.
     let source: 'exif' | 'xmp' = 'exif';
@@ -364,6 +372,7 @@ export async function readGps(input: unknown): Promise<GpsReadResult> {
     const altitude = numberTag(g.GPSAltitude);
     if (altitude !== undefined) result.altitudeMeters = numberTag(g.GPSAltitudeRef) === 1 ? -altitude : altitude;
     if (takenAt) result.takenAt = takenAt;
+    if (bodySerial) result.bodySerial = bodySerial;
     return result;
   } catch (err) {
     return { status: 'unreadable', reason: 'parse-error', detail: err instanceof Error ? err.message : String(err) };

@@ -30,6 +30,7 @@ export const SOURCE_LABEL: Record<string, string> = {
   'vision-model': 'Vision Model',
   text: 'Text in Photo',
   gallery: 'Photo Gallery',
+  sequence: 'Photo Sequence',
 };
 const sourceOf = (locator: string) => SOURCE_LABEL[locator] ?? locator;
 

@@ -178,6 +178,7 @@ export class AnalysisPipeline {
       displayImage,
       fullImage,
       userId: job.userId,
+      analysisId: job.id,
     };
     // Locators run one after another: ordered events read better, and a later locator may skip itself because of
     // an earlier one's evidence (a precise GPS fix makes OCR pointless).

@@ -63,3 +63,33 @@ export interface JobQueue {
   /** Puts every running job back in the queue (this process alone uses the database: they are orphans). */
   releaseAllRunning(): Promise<number>;
 }
+
+/** A photo of the same owner placed by its own GPS, as the sequence locator reads it (engine/locators/sequence.ts). */
+export type GpsNeighbour = {
+  analysisId: string;
+  fileName: string;
+  position: { lat: number; lng: number };
+  /** The fix's stated accuracy (GPSHPositioningError), or null when the photo states none. */
+  accuracyMeters: number | null;
+  /** The camera's wall clock ("2024-03-09T10:15:00") and its UTC offset when stated. */
+  takenAt: { local: string; offset: string | null };
+  camera: { make: string | null; model: string | null; serial: string | null };
+};
+
+/** The owner's other photos taken close in time with the same camera and placed by their own GPS (R-ANALYSIS-12). */
+export interface NeighboursInTime {
+  /**
+   * Their analyses whose metadata holds a full-precision GPS fix, of this make and model, taken with a wall clock
+   * between `localFrom` and `localTo` (ISO without zone), other than `exceptAnalysisId`; and how many of the owner's
+   * analyses created since `pendingSince` have not read their metadata yet (they may be neighbours still to come).
+   */
+  gpsNeighbours(query: {
+    userId: string;
+    make: string | null;
+    model: string | null;
+    localFrom: string;
+    localTo: string;
+    exceptAnalysisId?: string;
+    pendingSince: Date;
+  }): Promise<{ neighbours: GpsNeighbour[]; pending: number }>;
+}

@@ -2,7 +2,15 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
 import { appendChainedEvent, type EventRow } from './event-chain';
-import type { AnalysisJob, AnalysisPatch, AnalysisRow, AnalysisStore, JobQueue } from '../../engine/pipeline/ports';
+import type {
+  AnalysisJob,
+  AnalysisPatch,
+  AnalysisRow,
+  AnalysisStore,
+  GpsNeighbour,
+  JobQueue,
+  NeighboursInTime,
+} from '../../engine/pipeline/ports';
 
 export type { AnalysisPatch, AnalysisRow };
 export type AnalysisWithPhoto = AnalysisJob;
@@ -12,7 +20,7 @@ export type AnalysesRepositoryHooks = {
   onFinished?(tx: Db, analysis: AnalysisRow): Promise<unknown>;
 };
 
-export class AnalysesRepository implements AnalysisStore, JobQueue {
+export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursInTime {
   constructor(
     private readonly db: Db,
     private readonly hooks: AnalysesRepositoryHooks = {},
@@ -115,6 +123,63 @@ export class AnalysesRepository implements AnalysisStore, JobQueue {
       .where(and(inArray(analyses.id, [...ids]), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
       .returning({ id: analyses.id });
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The sequence locator's neighbours (R-ANALYSIS-12): the owner's analyses whose stored metadata (written by the
+   * readMetadata step, so a neighbour counts before its own analysis finishes) holds a full-precision GPS fix, taken
+   * with the same make and model within the wall-clock window. The camera match and the time comparison proper are
+   * the engine's (engine/locators/sequence.ts); this only narrows the rows.
+   */
+  async gpsNeighbours(query: Parameters<NeighboursInTime['gpsNeighbours']>[0]) {
+    const rows = await queryRows<{
+      id: string;
+      file_name: string;
+      lat: number;
+      lng: number;
+      accuracy: number | null;
+      local: string;
+      off: string | null;
+      make: string | null;
+      model: string | null;
+      serial: string | null;
+    }>(
+      this.db,
+      sql`select a.id, p.original_name as file_name,
+                 (a.metadata #>> '{gps,position,lat}')::double precision as lat,
+                 (a.metadata #>> '{gps,position,lng}')::double precision as lng,
+                 (a.metadata #>> '{gps,accuracyMeters}')::double precision as accuracy,
+                 a.metadata #>> '{gps,takenAt,local}' as local,
+                 a.metadata #>> '{gps,takenAt,offset}' as off,
+                 a.metadata ->> 'make' as make, a.metadata ->> 'model' as model,
+                 a.metadata #>> '{gps,bodySerial}' as serial
+          from analyses a join photos p on p.id = a.photo_id
+          where a.user_id = ${query.userId}
+            and a.status <> 'failed'
+            and a.metadata #>> '{gps,status}' = 'ok'
+            and a.metadata #>> '{gps,precision}' = 'full'
+            and coalesce(a.metadata ->> 'make', '') = ${query.make ?? ''}
+            and coalesce(a.metadata ->> 'model', '') = ${query.model ?? ''}
+            and a.metadata #>> '{gps,takenAt,local}' between ${query.localFrom} and ${query.localTo}
+            and a.id <> ${query.exceptAnalysisId ?? '00000000-0000-0000-0000-000000000000'}
+          order by a.metadata #>> '{gps,takenAt,local}'
+          limit 200`,
+    );
+    const [pending] = await queryRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from analyses
+          where user_id = ${query.userId} and metadata is null and status in ('queued', 'running')
+            and created_at >= ${query.pendingSince.toISOString()}::timestamptz`,
+    );
+    const neighbours: GpsNeighbour[] = rows.map((r) => ({
+      analysisId: r.id,
+      fileName: r.file_name,
+      position: { lat: Number(r.lat), lng: Number(r.lng) },
+      accuracyMeters: r.accuracy === null ? null : Number(r.accuracy),
+      takenAt: { local: r.local, offset: r.off },
+      camera: { make: r.make, model: r.model, serial: r.serial },
+    }));
+    return { neighbours, pending: pending?.n ?? 0 };
   }
 
   /** Saves a step's output while still holding the lock; false means another runner took the job over. */

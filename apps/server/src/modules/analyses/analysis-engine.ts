@@ -83,7 +83,9 @@ export function createAnalysisEngine(
       return photo?.displayKey ? storage.get(photo.displayKey) : null;
     },
   });
-  const locators = (opts.locators ?? enabledLocators(config)).map((l) => l.withServices?.({ gallery }) ?? l);
+  const locators = (opts.locators ?? enabledLocators(config)).map(
+    (l) => l.withServices?.({ gallery, neighboursInTime: analyses }) ?? l,
+  );
   const pipeline = new AnalysisPipeline({
     analyses,
     photos,

@@ -210,8 +210,10 @@ describe('POST /api/photos and the analysis job', () => {
     const live = await readEvents(alice, id);
     const late = await readEvents(alice, id);
     // The place is found and streamed before the derivatives are made.
-    // Each locator starts and finishes; the text and gallery locators skip themselves because the GPS fix is precise.
+    // Each locator starts and finishes; text, gallery and sequence skip themselves because the GPS fix is precise.
     const locators = [
+      'locator_started',
+      'locator_finished',
       'locator_started',
       'locator_finished',
       'locator_started',
