@@ -180,6 +180,40 @@ describe('geoparse: addresses and block numbers', () => {
   it('a street used by an address is not also reported alone', () => {
     expect(geoparse(lines('12345 SW 88 St')).map((f) => f.kind)).toEqual(['address']);
   });
+
+  it('the same street read twice keeps the number one of its lines gives', () => {
+    // A blade says the street; the fascia says it again with the shop's number.
+    const f = top('SW 8 ST', '2700 SW 8 ST')!;
+    expect(f).toMatchObject({ kind: 'address', label: '2700 SW 8 St' });
+    expect(near(f.position, gridPoint(-8, 27))).toBe(true);
+  });
+});
+
+describe('geoparse: house numbers on named roads that follow the grid', () => {
+  it.each<[string, string, number, number]>([
+    // Coral Way is SW 22 St east of Douglas Road: the number gives SW 31 Ave first, then the street.
+    ['Coral Way in the City of Miami', '3126 CORAL WAY', -22, 31.26],
+    ['Coral Way west of Douglas Road is SW 24 St', '8700 Coral Way', -24, 87],
+    ['Bird Road is SW 40 St', '10500 BIRD RD', -40, 105],
+    ['Kendall Drive is SW 88 St', '13001 N KENDALL DR', -88, 130.01],
+    ['Calle Ocho is SW 8 St', '1500 CALLE OCHO', -8, 15],
+    ['West Flagler: its W says which side of Miami Avenue', '1500 W FLAGLER ST', 0, 15],
+    ['East Flagler', '200 E FLAGLER ST', 0, -2],
+    ['Martin Luther King Jr Blvd is NW 62 St', '1000 MLK BLVD', 62, 10],
+  ])('%s: %s', (_, text, street, avenue) => {
+    const f = top(text)!;
+    expect(f.kind).toBe('address');
+    expect(near(f.position, gridPoint(street, avenue))).toBe(true);
+  });
+
+  it('a number on a road whose side or numbering is not known places nothing', () => {
+    // Flagler without W or E: either side of Miami Avenue. Red Road (57 Ave) runs through the north and the south.
+    for (const text of ['1500 FLAGLER ST', '1200 RED RD'])
+      expect(
+        geoparse(lines(text)).some((f) => f.kind === 'address'),
+        text,
+      ).toBe(false);
+  });
 });
 
 describe('geoparse: places, ZIP codes, phones', () => {
@@ -356,6 +390,24 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
 
   it('two different door numbers with one street make no address', () => {
     expect(geoparse(lines('SW 8 ST', '1234', '5678')).some((f) => f.kind === 'address')).toBe(false);
+  });
+
+  it('of several numbers, the one on the same front as the street is the door number', () => {
+    const found = geoparse([
+      { text: 'SW 111thAvenue', confidence: 94, box: { x: 0.4, y: 0.4, w: 0.2, h: 0.04 } },
+      { text: '4492', confidence: 99, box: { x: 0.5, y: 0.5, w: 0.05, h: 0.04 } },
+      // A number on a building across the street.
+      { text: '113', confidence: 81, box: { x: 0.05, y: 0.05, w: 0.03, h: 0.02 } },
+    ]);
+    expect(found[0]).toMatchObject({ kind: 'address', label: '4492 SW 111 Ave', lines: [0, 1] });
+    expect(near(found[0]!.position, gridPoint(-44.92, 111))).toBe(true);
+    // Both near the street's name: still no telling which is the door's.
+    const both = geoparse([
+      { text: 'SW 111thAvenue', confidence: 94, box: { x: 0.4, y: 0.4, w: 0.2, h: 0.04 } },
+      { text: '4492', confidence: 99, box: { x: 0.5, y: 0.5, w: 0.05, h: 0.04 } },
+      { text: '4500', confidence: 99, box: { x: 0.42, y: 0.46, w: 0.05, h: 0.04 } },
+    ]);
+    expect(both.some((f) => f.kind === 'address')).toBe(false);
   });
 
   it('a lost N/S quadrant gives every corner the numbers can name, sharing the confidence', () => {

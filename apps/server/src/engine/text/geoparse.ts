@@ -389,6 +389,8 @@ type LineOf = {
   resolve(cross: GridLine): GridLine | null;
   fixed?: GridLine;
   bends?: boolean;
+  /** A named road's quadrant for its house numbers (NamedStreet.quadrant); numbered names carry theirs in mentions. */
+  quadrant?: string;
 };
 
 const inRange = (l: GridLine) =>
@@ -464,87 +466,182 @@ function projectOnto(line: GridLine, p: LatLng): LatLng {
 /**
  * Everything the lines say about where the photo was taken, strongest finding first. Lines are the OCR lines of
  * one photo (or any text: a caption, a model's answer).
+ *
+ * The passes run in this order because each reads what the ones before it left in the state: spans already taken,
+ * grid lines already placed, findings already made.
  */
 export function geoparse(input: readonly InputLine[]): TextFinding[] {
+  const st = newParseState(input);
+  readLocalStreetNames(st);
+  readGridNames(st);
+  readNamedRoads(st);
+  findCorners(st);
+  findAddressesAndBlocks(st);
+  findDoorNumberAddress(st);
+  findPlaces(st);
+  findStreetsAlone(st);
+  findLostQuadrantCorners(st);
+  findOffGridCities(st);
+  findZipCodes(st);
+  findStreetsInZips(st);
+  findAreaCodes(st);
+  return st.findings.sort(
+    (a, b) => b.confidence - a.confidence || (a.radiusMeters ?? Infinity) - (b.radiusMeters ?? Infinity),
+  );
+}
+
+/** What the passes of one geoparse() share: the lines, what has been read of them so far, and the findings. */
+type ParseState = {
+  input: readonly InputLine[];
+  /** Each line normalised, a stacked quadrant read as a line of its own given to its name. */
+  norms: string[];
+  /** Per line, the character ranges already read as a name: a later pass does not read another name inside them. */
+  consumed: Array<Array<[number, number]>>;
+  findings: TextFinding[];
+  /** Off-grid cities named by their own street names (Hialeah's grid names join them at the end). */
+  localCities: Map<Municipality, { labels: Set<string>; lines: Set<number> }>;
+  /** The grid names read ("SW 8 ST", "CALLE 8"): as written, with a prefix inferred, or reclaimed from Hialeah's. */
+  mentions: GridMention[];
+  /** The W/E-only names among them: Hialeah's own grid. */
+  hialeahMentions: GridMention[];
+  /** Grid lines: numbered names on the county grid and named roads, in the order read. */
+  gridLines: LineOf[];
+  /** The same, each street once. */
+  unique: LineOf[];
+  /** Where each grid line was read, so a name inside it ("Flagler" in "W FLAGLER ST") is not also taken for a place. */
+  spans: Map<string, Array<[line: number, start: number, end: number]>>;
+  /** Grid lines placed already, by a corner, an address or a block number. */
+  cornered: Set<LineOf>;
+  corners: Array<{ s: LineOf; a: LineOf; sLine: GridLine; aLine: GridLine }>;
+  /** Corners whose N/S quadrant was not read. */
+  lost: LostCorner[];
+  /** Whether every Hialeah grid name read has numbers Hialeah's grid reaches. */
+  hialeahFits: boolean;
+};
+
+function newParseState(input: readonly InputLine[]): ParseState {
   const norms = attachQuadrantLines(
     input,
     input.map((l) => normaliseLine(l.text)),
   );
-  const ocr = (lines: number[]) =>
-    lines.reduce((s, i) => s + (input[i]?.confidence ?? 0), 0) / Math.max(1, lines.length);
-  const findings: TextFinding[] = [];
-  const consumed = norms.map(() => [] as Array<[number, number]>);
-  const take = (line: number, start: number, end: number) => consumed[line]!.push([start, end]);
-  const isTaken = (line: number, start: number, end: number) => consumed[line]!.some(([s, e]) => start < e && end > s);
+  return {
+    input,
+    norms,
+    consumed: norms.map(() => [] as Array<[number, number]>),
+    findings: [],
+    localCities: new Map(),
+    mentions: [],
+    hialeahMentions: [],
+    gridLines: [],
+    unique: [],
+    spans: new Map(),
+    cornered: new Set(),
+    corners: [],
+    lost: [],
+    hialeahFits: false,
+  };
+}
 
-  // Off-grid cities named by their own street names.
-  const localCities = new Map<Municipality, { labels: Set<string>; lines: Set<number> }>();
-  norms.forEach((norm, i) => {
+/** The mean OCR confidence of some lines. */
+const ocr = (st: ParseState, lines: number[]) =>
+  lines.reduce((s, i) => s + (st.input[i]?.confidence ?? 0), 0) / Math.max(1, lines.length);
+const take = (st: ParseState, line: number, start: number, end: number) => st.consumed[line]!.push([start, end]);
+const isTaken = (st: ParseState, line: number, start: number, end: number) =>
+  st.consumed[line]!.some(([s, e]) => start < e && end > s);
+const span = (st: ParseState, label: string, line: number, start: number, end: number) =>
+  st.spans.set(label, [...(st.spans.get(label) ?? []), [line, start, end]]);
+
+/**
+ * Off-grid cities named by their own street names ("COLLINS AVE": Miami Beach). First, so that the words they
+ * take are not read again as a named road of the county grid or a ZIP code.
+ */
+function readLocalStreetNames(st: ParseState): void {
+  st.norms.forEach((norm, i) => {
     for (const local of LOCAL_STREETS) {
       const m = local.pattern.exec(norm);
       if (!m) continue;
-      take(i, m.index, m.index + m[0].length);
-      const entry = localCities.get(local.municipality) ?? { labels: new Set(), lines: new Set() };
+      take(st, i, m.index, m.index + m[0].length);
+      const entry = st.localCities.get(local.municipality) ?? { labels: new Set(), lines: new Set() };
       entry.labels.add(local.label);
       entry.lines.add(i);
-      localCities.set(local.municipality, entry);
+      st.localCities.set(local.municipality, entry);
     }
   });
+}
 
-  // Grid lines: numbered names and named roads.
-  const mentions = norms.flatMap((norm, i) => gridMentions(norm, i));
-  mentions.push(...bareMentions(norms, mentions));
-  reclaimHialeah(norms, mentions);
-  const gridLines: LineOf[] = [];
-  const hialeahMentions: GridMention[] = [];
-  // Where each grid line was read, so a name inside it ("Flagler" in "W FLAGLER ST") is not also taken for a place.
-  const spans = new Map<string, Array<[line: number, start: number, end: number]>>();
-  const span = (label: string, line: number, start: number, end: number) =>
-    spans.set(label, [...(spans.get(label) ?? []), [line, start, end]]);
+/**
+ * Grid lines, numbered names first: "SW 8 ST", a blade whose prefix was lost ("113 ST" beside "NW 96 AVE"), a W/E
+ * prefix reclaimed for the county's quadrant. Their words are taken before the named roads are read, so "CALLE 8"
+ * is one street, not two. W/E-only names are set aside as Hialeah's grid; numbers off the county grid are dropped.
+ */
+function readGridNames(st: ParseState): void {
+  const mentions = st.norms.flatMap((norm, i) => gridMentions(norm, i));
+  mentions.push(...bareMentions(st.norms, mentions));
+  reclaimHialeah(st.norms, mentions);
+  st.mentions = mentions;
   for (const m of mentions) {
-    take(m.line, m.start, m.end);
-    span(m.label, m.line, m.start, m.end);
+    take(st, m.line, m.start, m.end);
+    span(st, m.label, m.line, m.start, m.end);
     if (m.hialeah) {
-      hialeahMentions.push(m);
+      st.hialeahMentions.push(m);
       continue;
     }
     const fixed = { axis: m.axis, number: m.number };
     if (!inRange(fixed)) continue;
-    gridLines.push({
+    st.gridLines.push({
       axis: m.axis,
       label: m.label,
       lines: [m.line],
-      ocr: input[m.line]!.confidence,
+      ocr: st.input[m.line]!.confidence,
       resolve: () => fixed,
       fixed,
     });
   }
-  norms.forEach((norm, i) => {
+}
+
+/**
+ * Grid lines, then: named roads that follow one (Calle Ocho, Bird Road, Biscayne Blvd...), where their words are not
+ * taken already. Once all grid lines are in, a street read twice is merged into one.
+ */
+function readNamedRoads(st: ParseState): void {
+  st.norms.forEach((norm, i) => {
     for (const named of NAMED_STREETS) {
       const m = named.pattern.exec(norm);
-      if (!m || isTaken(i, m.index, m.index + m[0].length)) continue;
-      take(i, m.index, m.index + m[0].length);
-      span(named.label, i, m.index, m.index + m[0].length);
+      if (!m || isTaken(st, i, m.index, m.index + m[0].length)) continue;
+      take(st, i, m.index, m.index + m[0].length);
+      span(st, named.label, i, m.index, m.index + m[0].length);
       const line = named.line;
-      gridLines.push({
+      const quadrant = typeof named.quadrant === 'function' ? named.quadrant(m[0].trim()) : named.quadrant;
+      st.gridLines.push({
         axis: named.axis,
         label: named.label,
         lines: [i],
-        ocr: input[i]!.confidence,
+        ocr: st.input[i]!.confidence,
         resolve: typeof line === 'function' ? line : () => line,
         fixed: typeof line === 'function' ? undefined : line,
         bends: named.bends,
+        ...(quadrant ? { quadrant } : {}),
       });
     }
   });
-  // The same street read twice (two blades, or a blade and a shop sign) is one line.
-  const unique = gridLines.filter((g, i) => gridLines.findIndex((o) => o.label === g.label) === i);
+  // The same street read twice (two blades, or a blade and a shop sign) is one line, read on all of those lines:
+  // "2700 SW 8 ST" on the fascia still gives its number when a blade says "SW 8 ST" too.
+  const byLabel = new Map<string, LineOf>();
+  for (const g of st.gridLines) {
+    const first = byLabel.get(g.label);
+    if (first) first.lines = [...new Set([...first.lines, ...g.lines])];
+    else byLabel.set(g.label, g);
+  }
+  st.unique = [...byLabel.values()];
+}
 
-  // Corners: every street with every avenue.
-  const streets = unique.filter((g) => g.axis === 'street');
-  const avenues = unique.filter((g) => g.axis === 'avenue');
-  const cornered = new Set<LineOf>();
-  const corners: Array<{ s: LineOf; a: LineOf; sLine: GridLine; aLine: GridLine }> = [];
+/**
+ * Corners: every street with every avenue. The first pass that places anything: the block numbers use the corners
+ * it finds, and the later passes leave alone the grid lines it placed.
+ */
+function findCorners(st: ParseState): void {
+  const streets = st.unique.filter((g) => g.axis === 'street');
+  const avenues = st.unique.filter((g) => g.axis === 'avenue');
   for (const s of streets)
     for (const a of avenues) {
       const sLine = s.fixed ?? (a.fixed ? s.resolve(a.fixed) : null);
@@ -553,11 +650,11 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       const position = gridPoint(sLine.number, aLine.number);
       const lines = [...new Set([...s.lines, ...a.lines])];
       const label = `${s.label} & ${a.label}`;
-      cornered.add(s).add(a);
-      corners.push({ s, a, sLine, aLine });
+      st.cornered.add(s).add(a);
+      st.corners.push({ s, a, sLine, aLine });
       const city = municipalityAt(position.lat, position.lng);
       if (city === 'Miami Beach' || !isInMiamiDade(position)) {
-        findings.push({
+        st.findings.push({
           kind: 'street',
           label,
           confidence: 0,
@@ -571,17 +668,24 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       }
       // Biscayne Blvd bends off the grid: its corners are less exact than a numbered corner.
       const bends = Boolean(s.bends || a.bends);
-      findings.push({
+      st.findings.push({
         kind: 'intersection',
         label,
         position,
         radiusMeters: BASE.intersection.radiusMeters * (bends ? 1.5 : 1),
-        confidence: round3(BASE.intersection.confidence * clarity(ocr(lines))),
+        confidence: round3(BASE.intersection.confidence * clarity(ocr(st, lines))),
         lines,
       });
     }
+}
 
-  // Addresses and block numbers: the hundreds of a number on a grid street name the cross street.
+/**
+ * Addresses and block numbers: the hundreds of a number on a grid street name the cross street ("12345 SW 88 ST",
+ * "SW 8 ST 2700", or "2700" as a small line of its own beside the blade). After the corners, which tell a block
+ * number between two stacked blades which blade it belongs to.
+ */
+function findAddressesAndBlocks(st: ParseState): void {
+  const { input, norms, mentions, findings } = st;
   const blockCross = (g: LineOf, n: number) =>
     g.fixed
       ? crossFromNumber(
@@ -590,8 +694,11 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
           mentions.find((m) => g.lines.includes(m.line) && m.label === g.label)?.quadrant ?? '',
         )
       : null;
-  for (const g of unique) {
-    if (!g.fixed) continue;
+  for (const g of st.unique) {
+    if (!g.fixed) {
+      namedRoadNumbers(st, g);
+      continue;
+    }
     for (const i of g.lines) {
       const norm = norms[i]!;
       const mention = mentions.find((m) => m.line === i && `${m.label}` === g.label);
@@ -604,11 +711,12 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         const cross = crossFromNumber(g.fixed, Number(address[1]), mention.quadrant);
         if (
           cross &&
-          addNumbered(findings, g, cross, before ? 'address' : 'block', `${address[1]} ${g.label}`, [i], ocr([i]))
+          addNumbered(findings, g, cross, before ? 'address' : 'block', `${address[1]} ${g.label}`, [i], ocr(st, [i]))
         )
-          cornered.add(g);
+          st.cornered.add(g);
       }
     }
+    namedRoadNumbers(st, g);
     // A hundred-block number read as its own small line next to the blade.
     for (let j = 0; j < input.length; j++) {
       if (g.lines.includes(j)) continue;
@@ -617,7 +725,7 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       const cross = blockCross(g, Number(only[1]));
       // Two blades stack on one post, so a block number sits near both. It belongs to the blade whose corner it
       // confirms: "9500" between "SW 5 ST" and "SW 95 AVE" is SW 5 St's block at SW 95 Ave, not a far SW 95 St.
-      const partners = corners.filter((c) => c.s === g || c.a === g);
+      const partners = st.corners.filter((c) => c.s === g || c.a === g);
       if (partners.length && cross && !partners.some((c) => sameLine(c.s === g ? c.aLine : c.sLine, cross))) {
         if (
           partners.some((c) => {
@@ -637,22 +745,55 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
           'block',
           `${only[1]} block of ${g.label}`,
           [...g.lines, j],
-          ocr([...g.lines, j]),
+          ocr(st, [...g.lines, j]),
         )
       )
-        cornered.add(g);
+        st.cornered.add(g);
     }
   }
+}
 
-  // A door number and a street on separate lines (the number on the door or a panel, the street on the fascia): an
-  // address, when the photo names exactly one grid line and no corner or address placed it already.
-  const placedLines = unique.filter((g) => g.fixed && !cornered.has(g));
+/**
+ * A house number on a named road that numbers its houses on the county grid: "3126 CORAL WAY" is on SW 22 St at
+ * SW 31 Ave, "1500 W FLAGLER ST" at W 15 Ave. The number gives the cross line first; a road whose grid line depends
+ * on the cross street (Coral Way) is then resolved from it. Not inside Coral Gables, which numbers its own houses.
+ */
+function namedRoadNumbers(st: ParseState, g: LineOf): void {
+  if (!g.quadrant) return;
+  for (const [i, start, end] of st.spans.get(g.label) ?? []) {
+    const norm = st.norms[i]!;
+    const before = /(?:^|\s)(\d{2,5})\s*$/.exec(norm.slice(0, start));
+    const after = /^\s*(\d{3,5})\b/.exec(norm.slice(end));
+    const number = before ?? after;
+    if (!number) continue;
+    const cross = crossFromNumber({ axis: g.axis, number: 0 }, Number(number[1]), g.quadrant);
+    const line = cross && (g.fixed ?? g.resolve(cross));
+    if (!cross || !line || !inRange(line)) continue;
+    const position = gridPoint(
+      g.axis === 'street' ? line.number : cross.number,
+      g.axis === 'street' ? cross.number : line.number,
+    );
+    if (municipalityAt(position.lat, position.lng) === 'Coral Gables') continue;
+    const label = `${number[1]} ${g.label}`;
+    if (addNumbered(st.findings, { ...g, fixed: line }, cross, before ? 'address' : 'block', label, [i], ocr(st, [i])))
+      st.cornered.add(g);
+  }
+}
+
+/**
+ * A door number and a street on separate lines (the number on the door or a panel, the street on the fascia): an
+ * address, when the photo names exactly one grid line and no corner or address placed it already. After the
+ * corners and addresses, as the loosest way a number places a street.
+ */
+function findDoorNumberAddress(st: ParseState): void {
+  const { input, norms, findings } = st;
+  const placedLines = st.unique.filter((g) => g.fixed && !st.cornered.has(g));
   if (
     placedLines.length === 1 &&
     !findings.some((f) => f.kind === 'intersection' || f.kind === 'address' || f.kind === 'block')
   ) {
     const g = placedLines[0]!;
-    const mention = mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
+    const mention = st.mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
     const doors = norms.flatMap((norm, j) => {
       const m = /^(\d{3,5})$/.exec(norm);
       // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)").
@@ -660,21 +801,37 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         ? [{ j, n: Number(m[1]) }]
         : [];
     });
-    const distinct = [...new Set(doors.map((d) => d.n))];
+    let distinct = [...new Set(doors.map((d) => d.n))];
+    // Several numbers (a price, a number on another building): the one on the same front as the street's name, when
+    // only one is near it.
+    if (distinct.length > 1) {
+      const close = [
+        ...new Set(doors.filter((d) => sameFront(input[g.lines[0]!]?.box, input[d.j]?.box)).map((d) => d.n)),
+      ];
+      if (close.length === 1) {
+        distinct = close;
+        doors.splice(0, doors.length, ...doors.filter((d) => d.n === close[0]));
+      }
+    }
     if (distinct.length === 1 && mention) {
       const cross = crossFromNumber(g.fixed!, distinct[0]!, mention.quadrant);
       const lines = [...g.lines, ...doors.map((d) => d.j)];
       // A number anywhere in the photo is looser evidence than one written before the street's name.
-      if (cross && addNumbered(findings, g, cross, 'address', `${distinct[0]} ${g.label}`, lines, ocr(lines), 0.9))
-        cornered.add(g);
+      if (cross && addNumbered(findings, g, cross, 'address', `${distinct[0]} ${g.label}`, lines, ocr(st, lines), 0.9))
+        st.cornered.add(g);
     }
   }
+}
 
-  // Named places of the gazetteer.
+/**
+ * Named places of the gazetteer: landmarks, businesses, parks, neighbourhoods, municipalities. After every pass
+ * that places a grid line, so that a road placed at a corner or an address is not read as a place of its own.
+ */
+function findPlaces(st: ParseState): void {
   const placeFindings: TextFinding[] = [];
   // A road already placed at a corner or an address is not a place of its own as well.
-  const placedSpans = [...cornered].flatMap((g) => spans.get(g.label) ?? []);
-  norms.forEach((norm, i) => {
+  const placedSpans = [...st.cornered].flatMap((g) => st.spans.get(g.label) ?? []);
+  st.norms.forEach((norm, i) => {
     const free = placedSpans
       .filter(([line]) => line === i)
       .reduce((t, [, a, b]) => t.slice(0, a) + ' '.repeat(b - a) + t.slice(b), norm);
@@ -695,7 +852,7 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         label: e.name,
         position: e.position,
         radiusMeters: radius,
-        confidence: round3(base.confidence * clarity(input[i]!.confidence) * (1 - 0.12 * (mention.edits ?? 0))),
+        confidence: round3(base.confidence * clarity(st.input[i]!.confidence) * (1 - 0.12 * (mention.edits ?? 0))),
         lines: [i],
         ...(mention.edits
           ? {
@@ -707,16 +864,22 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
   });
   // The same place named on several lines is one finding, a little surer.
   for (const p of placeFindings) {
-    const same = findings.find((f) => f.kind === 'place' && f.label === p.label);
+    const same = st.findings.find((f) => f.kind === 'place' && f.label === p.label);
     if (same) {
       same.lines = [...new Set([...same.lines, ...p.lines])];
       same.confidence = round3(Math.min(0.9, Math.max(same.confidence, p.confidence) + 0.05));
-    } else findings.push(p);
+    } else st.findings.push(p);
   }
+}
 
-  // A grid street with no corner, where it passes a named place the text also gives.
-  for (const g of unique) {
-    if (cornered.has(g) || !g.fixed) continue;
+/**
+ * A grid street with no corner, where it passes a named place the text also gives; with no such place, a street
+ * alone (a line through the county, never a point). After the places, which it needs.
+ */
+function findStreetsAlone(st: ParseState): void {
+  const { findings } = st;
+  for (const g of st.unique) {
+    if (st.cornered.has(g) || !g.fixed) continue;
     const places = findings.filter((f) => f.kind === 'place' && f.position && f.radiusMeters);
     let used = false;
     for (const p of places) {
@@ -730,7 +893,7 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         label: `${g.label} near ${p.label}`,
         position: onLine,
         radiusMeters: Math.min(p.radiusMeters!, BASE.streetNearPlace.radiusMeters),
-        confidence: round3(BASE.streetNearPlace.confidence * clarity(ocr(lines))),
+        confidence: round3(BASE.streetNearPlace.confidence * clarity(ocr(st, lines))),
         lines,
       });
     }
@@ -748,27 +911,35 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       });
     }
   }
+}
 
-  // The quadrant lost: a street and an avenue read with only "W"/"E" or no prefix, and no county-grid name beside
-  // them (the stacked "N" over "W" read as "W" alone, or not at all). Each quadrant whose corner lies on the county
-  // grid is a candidate, and Hialeah's own grid one more when the numbers fit it; they share the corner's confidence.
-  const lost = lostQuadrantCorners(norms, mentions);
+/**
+ * The quadrant lost: a street and an avenue read with only "W"/"E" or no prefix, and no county-grid name beside
+ * them (the stacked "N" over "W" read as "W" alone, or not at all). Each quadrant whose corner lies on the county
+ * grid is a candidate, and Hialeah's own grid one more when the numbers fit it; they share the corner's confidence.
+ * Before the off-grid cities, whose Hialeah finding takes its share from the corners found here.
+ */
+function findLostQuadrantCorners(st: ParseState): void {
+  const lost = lostQuadrantCorners(st.norms, st.mentions);
+  const { hialeahMentions } = st;
   const hialeahFits =
     hialeahMentions.length > 0 &&
     hialeahMentions.every((m) =>
       m.axis === 'street' ? m.number <= HIALEAH_MAX.street : m.number <= HIALEAH_MAX.avenue,
     );
+  st.lost = lost;
+  st.hialeahFits = hialeahFits;
   if (lost.length) {
     const share = lost.length + (hialeahFits ? 1 : 0);
     for (const c of lost) {
-      findings.push({
+      st.findings.push({
         kind: 'intersection',
         label: c.label,
         position: c.position,
         radiusMeters: BASE.intersection.radiusMeters,
         // One letter of a two-letter quadrant is itself a guess (a lone "N" may be a misread "SW").
         confidence: round3(
-          (BASE.intersection.confidence * clarity(ocr(c.lines)) * (c.partial ? PARTIAL_QUADRANT : 1)) / share,
+          (BASE.intersection.confidence * clarity(ocr(st, c.lines)) * (c.partial ? PARTIAL_QUADRANT : 1)) / share,
         ),
         lines: c.lines,
         note:
@@ -778,8 +949,16 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
       });
     }
   }
-  // Off-grid cities: their own street names, and Hialeah's W/E grid names (unless the numbers cannot be Hialeah's).
-  if (hialeahMentions.length && (hialeahFits || !lost.length)) {
+}
+
+/**
+ * Off-grid cities: their own street names, and Hialeah's W/E grid names (unless the numbers cannot be Hialeah's),
+ * each city placed at its centre. After the lost-quadrant corners: Hialeah's grid is one more candidate beside
+ * them, and its confidence is shared with them.
+ */
+function findOffGridCities(st: ParseState): void {
+  const { hialeahMentions, lost, localCities } = st;
+  if (hialeahMentions.length && (st.hialeahFits || !lost.length)) {
     const entry = localCities.get('Hialeah') ?? { labels: new Set<string>(), lines: new Set<number>() };
     for (const m of hialeahMentions) {
       entry.labels.add(m.label);
@@ -793,41 +972,52 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
     const used = [...lines];
     // Other cities have a Broadway, a "W 42 St" and a Michigan Ave too: one such name alone, without the city's
     // own name or a second of its streets, is weak evidence.
-    const corroborated = labels.size > 1 || norms.some((n) => n.includes(city.toUpperCase()));
+    const corroborated = labels.size > 1 || st.norms.some((n) => n.includes(city.toUpperCase()));
     const gridOnly = city === 'Hialeah' && hialeahMentions.length && labels.size === hialeahMentions.length;
     const base = corroborated && !gridOnly ? 0.55 : 0.3;
-    findings.push({
+    st.findings.push({
       kind: city === 'Hialeah' && hialeahMentions.length ? 'local-grid' : 'local-street',
       label: `${[...labels].join(', ')} (${city})`,
       position: centre,
       radiusMeters: municipalityRadius(city),
-      confidence: round3((base * clarity(ocr(used))) / (city === 'Hialeah' && lost.length ? lost.length + 1 : 1)),
+      confidence: round3((base * clarity(ocr(st, used))) / (city === 'Hialeah' && lost.length ? lost.length + 1 : 1)),
       lines: used,
       note: OFF_GRID_NOTE[city],
     });
   }
+}
 
-  // ZIP codes of the county (not the numbers already used as addresses).
+/**
+ * ZIP codes of the county (not the numbers already used as addresses). After the passes that take words (local
+ * street names, grid names, named roads), whose spans it skips.
+ */
+function findZipCodes(st: ParseState): void {
   const zips = new Map(miamiDadeZipCentres().map((z) => [z.zip, z]));
-  norms.forEach((norm, i) => {
+  st.norms.forEach((norm, i) => {
     for (const m of norm.matchAll(/\b(33[0-2]\d\d)\b/g)) {
-      if (isTaken(i, m.index!, m.index! + 5)) continue;
+      if (isTaken(st, i, m.index!, m.index! + 5)) continue;
       const z = zips.get(m[1]!);
       if (!z) continue;
       const stated = /\b(FL|FLA|FLORIDA)\s*$/.test(norm.slice(0, m.index!));
-      findings.push({
+      st.findings.push({
         kind: 'zip',
         label: `ZIP ${z.zip}`,
         position: { lat: z.lat, lng: z.lng },
         radiusMeters: BASE.zip.radiusMeters,
-        confidence: round3((BASE.zip.confidence + (stated ? 0.1 : 0)) * clarity(input[i]!.confidence)),
+        confidence: round3((BASE.zip.confidence + (stated ? 0.1 : 0)) * clarity(st.input[i]!.confidence)),
         lines: [i],
       });
     }
   });
+}
 
-  // A street alone and a ZIP code of the county: the stretch of the street inside the ZIP's radius, centred where
-  // it passes closest to the ZIP's centre (a shop front's street line and its "Miami, FL 33155").
+/**
+ * A street alone and a ZIP code of the county: the stretch of the street inside the ZIP's radius, centred where
+ * it passes closest to the ZIP's centre (a shop front's street line and its "Miami, FL 33155"). After the streets
+ * alone and the ZIP codes, which it pairs.
+ */
+function findStreetsInZips(st: ParseState): void {
+  const { findings } = st;
   for (const street of findings.filter((f) => f.kind === 'street' && f.gridLine)) {
     for (const zip of findings.filter((f) => f.kind === 'zip' && f.position && f.radiusMeters)) {
       const onLine = projectOnto(street.gridLine!, zip.position!);
@@ -840,14 +1030,16 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
         position: onLine,
         // Half the chord the ZIP's circle cuts from the street: the photo is somewhere on that stretch.
         radiusMeters: Math.round(Math.sqrt(zip.radiusMeters! ** 2 - off ** 2)),
-        confidence: round3(BASE.streetNearPlace.confidence * clarity(ocr(lines))),
+        confidence: round3(BASE.streetNearPlace.confidence * clarity(ocr(st, lines))),
         lines,
       });
     }
   }
+}
 
-  // Area codes: a hint, never a place.
-  norms.forEach((norm, i) => {
+/** Area codes: a hint, never a place. Last: it needs nothing from the other passes, and they nothing from it. */
+function findAreaCodes(st: ParseState): void {
+  st.norms.forEach((norm, i) => {
     const m = /\b(305|786|954|754|561|239)\s?(\d{3})\s?(\d{4})\b/.exec(norm);
     if (!m) return;
     const region =
@@ -858,12 +1050,8 @@ export function geoparse(input: readonly InputLine[]): TextFinding[] {
           : m[1] === '561'
             ? 'Palm Beach'
             : 'south-west Florida';
-    findings.push({ kind: 'area-code', label: `Phone area code ${m[1]}: ${region}`, confidence: 0, lines: [i] });
+    st.findings.push({ kind: 'area-code', label: `Phone area code ${m[1]}: ${region}`, confidence: 0, lines: [i] });
   });
-
-  return findings.sort(
-    (a, b) => b.confidence - a.confidence || (a.radiusMeters ?? Infinity) - (b.radiusMeters ?? Infinity),
-  );
 }
 
 /** How much of a corner's confidence stands when only one letter of its quadrant was read (tuning half of bench/text). */
@@ -877,14 +1065,14 @@ const LOOSE_RE = new RegExp(
   'g',
 );
 
+/** A corner named with its N/S quadrant not read (`partial`: one letter of it read). */
+type LostCorner = { label: string; position: LatLng; lines: number[]; partial: boolean };
+
 /**
  * Corners from a street and an avenue whose N/S quadrant was not read, when no name on the photo carries a county
  * quadrant (NW, SW...). W is assumed where no E was read (most of the county lies west of Miami Avenue).
  */
-function lostQuadrantCorners(
-  norms: readonly string[],
-  mentions: readonly GridMention[],
-): Array<{ label: string; position: LatLng; lines: number[]; partial: boolean }> {
+function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMention[]): LostCorner[] {
   if (mentions.some((m) => !m.hialeah && m.quadrant.length === 2)) return [];
   const loose = norms.flatMap((norm, line) =>
     [...norm.matchAll(LOOSE_RE)].map((m) => ({
@@ -898,7 +1086,7 @@ function lostQuadrantCorners(
   );
   const streets = loose.filter((l) => l.axis === 'street');
   const avenues = loose.filter((l) => l.axis === 'avenue');
-  const out: Array<{ label: string; position: LatLng; lines: number[]; partial: boolean }> = [];
+  const out: LostCorner[] = [];
   for (const st of streets)
     for (const av of avenues) {
       if (st.line === av.line || !st.n || !av.n) continue;
@@ -1005,6 +1193,17 @@ function addNumbered(
 }
 
 const sameLine = (a: GridLine, b: GridLine) => a.axis === b.axis && Math.abs(a.number - b.number) < 1;
+
+/**
+ * A door number on the same shop front as the street's name: within the name's own width of it across, and within
+ * as far down or up (a fascia and the door below it).
+ */
+function sameFront(name?: InputLine['box'], door?: InputLine['box']): boolean {
+  if (!name || !door) return false;
+  const gapY = Math.max(0, Math.max(name.y, door.y) - Math.min(name.y + name.h, door.y + door.h));
+  const gapX = Math.max(0, Math.max(name.x, door.x) - Math.min(name.x + name.w, door.x + door.w));
+  return gapX <= name.w && gapY <= name.w;
+}
 
 /** Two boxes on one sign: close vertically and overlapping horizontally (within a sign's width). */
 function near(a?: InputLine['box'], b?: InputLine['box']): boolean {

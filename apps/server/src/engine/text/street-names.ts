@@ -29,6 +29,12 @@ export type NamedStreet = {
   axis: 'street' | 'avenue';
   /** The road curves off the grid (Biscayne Blvd): its corners are placed less exactly. */
   bends?: boolean;
+  /**
+   * The quadrant its house numbers count in, for a road that lies in one quadrant and numbers its houses on the
+   * county grid ("3126 Coral Way" is at SW 31 Ave). Flagler's side is read from its W or E. Absent: a number on it
+   * does not say where (an avenue crossing Flagler, or a road through a city with its own numbering).
+   */
+  quadrant?: 'SW' | 'NW' | ((written: string) => 'NW' | 'NE' | undefined);
 };
 
 const street = (n: number): GridLine => ({ axis: 'street', number: n });
@@ -63,29 +69,30 @@ const BLVD = '(?:BOULEVARD|BLVD)';
 // either; no other county road is spelt the shorter way.
 // prettier-ignore
 export const NAMED_STREETS: readonly NamedStreet[] = [
-  { pattern: /\bCALL?E\s*(?:OCHO|8)\b/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street' },
-  { pattern: /\bTAMIAMI\s*(?:TRAIL|TRL)\b/, label: 'Tamiami Trail (SW 8 St)', line: street(-8), axis: 'street' },
-  { pattern: new RegExp(`\\b(?:W|WEST|E|EAST)?\\s*FLAGLER\\s*${ST}\\b`), label: 'Flagler St', line: street(0), axis: 'street' },
+  { pattern: /\bCALL?E\s*(?:OCHO|8)\b/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street', quadrant: 'SW' },
+  { pattern: /\bTAMIAMI\s*(?:TRAIL|TRL)\b/, label: 'Tamiami Trail (SW 8 St)', line: street(-8), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\b(?:W|WEST|E|EAST)?\\s*FLAGLER\\s*${ST}\\b`), label: 'Flagler St', line: street(0), axis: 'street', quadrant: (w) => (/^(?:W|WEST)\b/.test(w) ? 'NW' : /^(?:E|EAST)\b/.test(w) ? 'NE' : undefined) },
   {
     pattern: /\bCORAL\s*WAY\b/,
     label: 'Coral Way',
     // SW 22 St through the City of Miami (east of Douglas Road, 37 Ave), SW 24 St from there west.
     line: (cross) => (cross.axis === 'avenue' ? street(cross.number <= 37 ? -22 : -24) : null),
     axis: 'street',
+    quadrant: 'SW',
   },
-  { pattern: new RegExp(`\\bBIRD\\s*${ROAD}\\b`), label: 'Bird Road (SW 40 St)', line: street(-40), axis: 'street' },
-  { pattern: new RegExp(`\\bMILL?ER\\s*(?:${DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street' },
-  { pattern: new RegExp(`\\bSUNSET\\s*${DRIVE}\\b`), label: 'Sunset Drive (SW 72 St)', line: street(-72), axis: 'street' },
-  { pattern: new RegExp(`\\b(?:N|NORTH\\s*)?KENDALL?\\s*${DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street' },
-  { pattern: new RegExp(`\\bKILL?IAN\\s*(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street' },
-  { pattern: new RegExp(`\\bHOWARD\\s*${DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street' },
-  { pattern: new RegExp(`\\bCORAL\\s*REE?F\\s*${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street' },
-  { pattern: new RegExp(`\\bEUREKA\\s*${DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street' },
-  { pattern: new RegExp(`\\bQUAIL\\s*ROOST\\s*${DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street' },
-  { pattern: /\bHAINLIN\s*MILL\b/, label: 'Hainlin Mill Drive (SW 216 St)', line: street(-216), axis: 'street' },
+  { pattern: new RegExp(`\\bBIRD\\s*${ROAD}\\b`), label: 'Bird Road (SW 40 St)', line: street(-40), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bMILL?ER\\s*(?:${DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bSUNSET\\s*${DRIVE}\\b`), label: 'Sunset Drive (SW 72 St)', line: street(-72), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\b(?:N\\s*|NORTH\\s*)?KENDALL?\\s*${DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bKILL?IAN\\s*(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bHOWARD\\s*${DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bCORAL\\s*REE?F\\s*${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bEUREKA\\s*${DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bQUAIL\\s*ROOST\\s*${DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street', quadrant: 'SW' },
+  { pattern: /\bHAINLIN\s*MILL\b/, label: 'Hainlin Mill Drive (SW 216 St)', line: street(-216), axis: 'street', quadrant: 'SW' },
   { pattern: new RegExp(`\\bCAMPBELL?\\s*${DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
   { pattern: new RegExp(`\\bMOWRY\\s*${DRIVE}\\b`), label: 'Mowry Drive (SW 320 St)', line: street(-320), axis: 'street' },
-  { pattern: /\b(?:MARTIN\s*LUTHER\s*KING|MLK)\b/, label: 'Martin Luther King Jr Blvd (NW 62 St)', line: street(62), axis: 'street' },
+  { pattern: /\b(?:MARTIN\s*LUTHER\s*KING|MLK)\b/, label: 'Martin Luther King Jr Blvd (NW 62 St)', line: street(62), axis: 'street', quadrant: 'NW' },
   { pattern: new RegExp(`\\bOPA\\s*LOCKA\\s*${BLVD}\\b`), label: 'Opa-locka Blvd (NW 135 St)', line: street(135), axis: 'street' },
   { pattern: new RegExp(`\\bMIAMI\\s*GARDENS\\s*${DRIVE}\\b`), label: 'Miami Gardens Drive (183 St)', line: street(183), axis: 'street' },
   { pattern: new RegExp(`\\bCOUNTY\\s*LINE\\s*${ROAD}\\b`), label: 'County Line Road (215 St)', line: street(215), axis: 'street' },
