@@ -5,7 +5,7 @@
  * rest. The photos are composed here (a county blade and a shop front set into a real camera photo of the tuning
  * half), never stored.
  *
- * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --out FILE]`. Prints JSON; writes
+ * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --out FILE --part malloc|reader|all]`. Prints JSON; writes
  * bench/results/ocr-memory.json unless --out names another file. Run it on a quiet machine: the timings are shared
  * with whatever else runs.
  */
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { PpOcr, type PpOcrOptions } from '@vt/server/src/adapters/ocr/ppocr.ocr';
 import { machine, NOTE_SHARED_MACHINE, SHARED_DATA_DIR, writeResult } from '../engine/harness';
 import { composeStreetScene, shopFront, streetSign } from './scene';
 
@@ -27,6 +28,17 @@ const SETTINGS: Record<string, Record<string, string>> = {
   },
   'MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=1 MB': { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(1 << 20) },
   'MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=64 KB': { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' },
+};
+
+/**
+ * Reader settings, each measured through the OCR adapter the server uses (PpOcr: its own child process, today's
+ * malloc settings): the detector's tile side and ONNX Runtime's memory pattern.
+ */
+const READER_SETTINGS: Record<string, Pick<PpOcrOptions, 'detectTile' | 'memPattern'>> = {
+  '768 px tiles, memory pattern on': { detectTile: 768, memPattern: true },
+  '768 px tiles, memory pattern off': { detectTile: 768, memPattern: false },
+  '512 px tiles, memory pattern on': { detectTile: 512, memPattern: true },
+  '512 px tiles, memory pattern off': { detectTile: 512, memPattern: false },
 };
 
 type ChildReport = { detectMs: number[]; peakMB: number; afterMB: number; modelsMB: number };
@@ -89,10 +101,12 @@ async function photos(n: number): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { photos: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { photos: { type: 'string' }, out: { type: 'string' }, part: { type: 'string', default: 'all' } },
+  });
   const files = await photos(Number(values.photos ?? 4));
   const runs: Record<string, ChildReport & { firstDetectMs: number; restDetectMsMean: number }> = {};
-  for (const [name, env] of Object.entries(SETTINGS)) {
+  for (const [name, env] of Object.entries(values.part === 'reader' ? {} : SETTINGS)) {
     const base = { ...process.env };
     delete base.MALLOC_ARENA_MAX;
     delete base.MALLOC_MMAP_THRESHOLD_;
@@ -112,6 +126,28 @@ async function main(): Promise<void> {
     };
     process.stderr.write(`[ocr-memory] ${name}: peak ${report.peakMB} MB, detect ${report.detectMs.join(' / ')} ms\n`);
   }
+  const reader: Record<string, { warmMB: number; peakMB: number; afterMB: number; readMs: number[]; lines: number }> =
+    {};
+  for (const [name, options] of Object.entries(values.part === 'malloc' ? {} : READER_SETTINGS)) {
+    const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, ...options });
+    await ocr.warm();
+    const pid = ocr.processIds()[0]!;
+    const of = (field: string) =>
+      Math.round(
+        Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024,
+      );
+    const warmMB = of('VmRSS');
+    const readMs: number[] = [];
+    let lines = 0;
+    for (const file of files) {
+      const t = performance.now();
+      lines += (await ocr.read(readFileSync(file))).lines.length;
+      readMs.push(Math.round(performance.now() - t));
+    }
+    reader[name] = { warmMB, peakMB: of('VmHWM'), afterMB: of('VmRSS'), readMs, lines };
+    await ocr.close();
+    process.stderr.write(`[ocr-memory] ${name}: peak ${reader[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
+  }
   const result = {
     name: 'ocr-memory',
     benchmark: 'bench/text/ocr-memory.ts',
@@ -122,9 +158,10 @@ async function main(): Promise<void> {
       photos: `${files.length} composed 4000 × 3000 JPEGs (a two-blade street sign 6–15 % of the width and a shop front)`,
       reader: 'PpOcrReader, 2 ONNX Runtime threads, detector at 2048 px in 768 px tiles, one fresh process per setting',
       fields:
-        'peakMB = VmHWM of the OCR process over the whole run (models loaded and every photo read); afterMB = VmRSS after the last photo; modelsMB = VmRSS once the models are loaded; detectMs per photo',
+        'runs (malloc settings; this benchmark\'s own child process, which also loads the benchmark\'s modules): peakMB = VmHWM of the OCR process over the whole run (models loaded and every photo read); afterMB = VmRSS after the last photo; modelsMB = VmRSS once the models are loaded; detectMs per photo. reader (reader settings; the server\'s own OCR child process through the PpOcr adapter): warmMB = VmRSS once warm, peakMB = VmHWM, afterMB = VmRSS after the last photo, readMs per photo (decode, detect, recognise), lines = lines read over all photos',
     },
     runs,
+    reader,
   };
   const file = writeResult(values.out ?? 'ocr-memory.json', result);
   process.stderr.write(`[ocr-memory] written ${file}\n`);

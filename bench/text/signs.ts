@@ -19,7 +19,8 @@
  * confidence ≥ 0.8 within 1 km; the highest confidence on negatives; p50/p95 latency of the locator (full-resolution
  * JPEG in, evidence out) beside the OCR floor (the reader alone on the same photo).
  *
- * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --out FILE --save-images DIR]`. Needs the fonts of
+ * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --out FILE --save-images DIR
+ * --detect-side PX --detect-tile PX --mem-pattern on|off --det-threshold P --box-threshold P]`. Needs the fonts of
  * bench/text/fonts.ts (Debian packages; installed when missing and run as root).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -75,6 +76,8 @@ const { values: args } = parseArgs({
     'detect-side': { type: 'string' },
     'det-threshold': { type: 'string' },
     'box-threshold': { type: 'string' },
+    'detect-tile': { type: 'string' },
+    'mem-pattern': { type: 'string' },
   },
 });
 type Half = 'tuning' | 'heldout';
@@ -445,11 +448,15 @@ async function main() {
     ...(args['det-threshold'] ? { threshold: Number(args['det-threshold']) } : {}),
     ...(args['box-threshold'] ? { boxThreshold: Number(args['box-threshold']) } : {}),
   };
-  const tuned = Boolean(detectSide || Object.keys(detect).length);
+  const detectTile = args['detect-tile'] ? Number(args['detect-tile']) : undefined;
+  const memPattern = args['mem-pattern'] === undefined ? undefined : args['mem-pattern'] !== 'off';
+  const tuned = Boolean(detectSide || detectTile || memPattern !== undefined || Object.keys(detect).length);
   const ocr = new PpOcr({
     workers: 1,
     threadsPerWorker: 2,
     ...(detectSide ? { detectSide } : {}),
+    ...(detectTile ? { detectTile } : {}),
+    ...(memPattern !== undefined ? { memPattern } : {}),
     ...(Object.keys(detect).length ? { detect } : {}),
   });
   const warmStart = performance.now();

@@ -15,6 +15,9 @@ export type PpOcrOptions = {
   detectSide?: number;
   /** The detector's thresholds (benchmarks tune them; the reader's defaults otherwise). */
   detect?: ReaderOptions['detect'];
+  /** The detector's tile side and ONNX Runtime's memory pattern (benchmarks weigh memory against speed). */
+  detectTile?: number;
+  memPattern?: boolean;
 };
 
 /**
@@ -74,6 +77,8 @@ export class PpOcr implements SceneTextReader {
       threads: this.opts.threadsPerWorker,
       ...(this.opts.detectSide ? { detectSide: this.opts.detectSide } : {}),
       ...(this.opts.detect ? { detect: this.opts.detect } : {}),
+      ...(this.opts.detectTile ? { detectTile: this.opts.detectTile } : {}),
+      ...(this.opts.memPattern !== undefined ? { memPattern: this.opts.memPattern } : {}),
     } satisfies ReaderOptions;
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
       const child = fork(entry, [JSON.stringify(options)], {

@@ -24,6 +24,10 @@ export type ReaderOptions = {
   /** Lines read below this recogniser confidence (0–1) are dropped as noise: leaves, railings, tiles. */
   minConfidence?: number;
   detect?: Partial<DetectOptions>;
+  /** The detector's tile side (pixels, a multiple of 32): its activations, and so the peak memory, grow with it. */
+  detectTile?: number;
+  /** ONNX Runtime's memory pattern (one planned block per input shape); off trades a little speed for memory. */
+  memPattern?: boolean;
 };
 
 /** The recogniser's input height (PP-OCRv4's rec_image_shape 3×48×320). */
@@ -72,6 +76,7 @@ export class PpOcrReader {
       graphOptimizationLevel: 'all',
       // The arena keeps the largest tensor ever seen; strips and photos vary in size, so memory would only grow.
       enableCpuMemArena: false,
+      enableMemPattern: opts.memPattern ?? true,
     };
     const [det, rec] = await Promise.all([
       ort.InferenceSession.create(files.detector, session),
@@ -80,6 +85,8 @@ export class PpOcrReader {
     return new PpOcrReader(det, rec, makeDictionary(readFileSync(files.keys, 'utf8')), {
       threads: opts.threads,
       detectSide: opts.detectSide ?? 2048,
+      detectTile: opts.detectTile ?? DET_TILE,
+      memPattern: opts.memPattern ?? true,
       minConfidence: opts.minConfidence ?? 0.5,
       detect: { ...DEFAULT_DETECT, ...opts.detect },
     });
@@ -129,8 +136,8 @@ export class PpOcrReader {
     // larger value where tiles overlap) before the boxes are found on the whole map: a line across two tiles is
     // still one line.
     const map = new Float32Array(w * h);
-    const cols = Math.ceil(w / DET_TILE);
-    const rows = Math.ceil(h / DET_TILE);
+    const cols = Math.ceil(w / this.opts.detectTile);
+    const rows = Math.ceil(h / this.opts.detectTile);
     for (let r = 0; r < rows; r++)
       for (let c = 0; c < cols; c++) {
         const x0 = Math.max(0, Math.floor((c * w) / cols / 32) * 32 - (c > 0 ? DET_OVERLAP : 0));
