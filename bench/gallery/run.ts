@@ -141,7 +141,7 @@ const falseList: string[] = [];
 const galleryPoints: CalibrationPoint[] = [];
 const fusedPoints: CalibrationPoint[] = [];
 function calibrate(matches: Awaited<ReturnType<typeof matchInIndex>>, size: number, truth: LatLng) {
-  const evidence = galleryEvidence({ enabled: true, size, matches, timings: {} });
+  const evidence = galleryEvidence({ enabled: true, size, referenceSize: 0, matches, timings: {} });
   const best = evidence.find((e) => e.kind === 'position');
   if (best?.position && best.radiusMeters != null && best.confidence != null)
     galleryPoints.push({

@@ -31,6 +31,7 @@ import { registerGallery } from './modules/gallery/gallery.plugin';
 import { registerAccount } from './modules/account/account.plugin';
 import { registerDataStats } from './modules/data-stats/data-stats.plugin';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
+import { installRouteRegistry } from './modules/openapi/route-definition';
 import { registerActivity } from './modules/activity/activity.plugin';
 import { registerReports } from './modules/reports/reports.plugin';
 
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
+  installRouteRegistry(app);
 
   installErrorHandling(app);
 

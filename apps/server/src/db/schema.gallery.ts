@@ -63,3 +63,45 @@ export const gallerySettings = pgTable('gallery_settings', {
   enabled: boolean('enabled').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One run of `npm run gallery:import` over a folder: organisation-wide reference imagery, separate from every
+ * user's gallery. `finishedAt` is null while the run is going or after it was interrupted; a new run on the same
+ * folder resumes it.
+ */
+export const referenceImports = pgTable('reference_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The folder's name (its last path segment), as the founder sees it. */
+  folderName: text('folder_name').notNull(),
+  /** The absolute path the CLI walked: how a re-run finds the import it resumes. */
+  folderPath: text('folder_path').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * A reference photo: its place and descriptors (as gallery_entries) and a small thumbnail; never the original.
+ * `sha256` is of the original file, unique across every import: the same file is imported once.
+ */
+export const referencePhotos = pgTable(
+  'reference_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => referenceImports.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    /** The file's path inside the imported folder (for the founder; no pixels). */
+    fileName: text('file_name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    phash: bytea('phash').notNull(),
+    dhash: bytea('dhash').notNull(),
+    features: bytea('features').notNull(),
+    /** A WebP of at most 160 px a side. */
+    thumbnail: bytea('thumbnail').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reference_photos_sha256_uq').on(t.sha256), index('reference_photos_import_idx').on(t.importId)],
+);

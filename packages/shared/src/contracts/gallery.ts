@@ -15,3 +15,29 @@ export const GalleryDeleteRequestSchema = z
   .object({ confirm: z.literal(true, 'Send {"confirm": true} to delete your remembered places') })
   .strict();
 export const GalleryDeletedSchema = z.object({ deleted: z.number().int().nonnegative() });
+
+/** One import of reference imagery (`npm run gallery:import -- DIR`), as the founder's page lists it. */
+export const ReferenceImportSchema = z.object({
+  id: z.uuid(),
+  folderName: z.string().describe('The imported folder’s name'),
+  createdAt: z.iso.datetime({ offset: true }).describe('When the import started'),
+  finishedAt: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe('When it finished; null while running or after an interruption (running it again resumes)'),
+  photos: z.number().int().nonnegative().describe('Reference photos it holds (descriptors and a thumbnail each)'),
+});
+export type ReferenceImport = z.infer<typeof ReferenceImportSchema>;
+
+/** GET /api/admin/reference-imports: every import, newest first. */
+export const ReferenceImportsResponseSchema = z.object({
+  imports: z.array(ReferenceImportSchema),
+  photos: z.number().int().nonnegative().describe('Reference photos in all imports'),
+});
+export type ReferenceImportsResponse = z.infer<typeof ReferenceImportsResponseSchema>;
+
+/** DELETE /api/admin/reference-imports/:id: the body must confirm. */
+export const ReferenceImportDeleteRequestSchema = z
+  .object({ confirm: z.literal(true, 'Send {"confirm": true} to remove this import and its reference photos') })
+  .strict();
+export const ReferenceImportDeletedSchema = z.object({ deleted: z.number().int().nonnegative() });

@@ -40,6 +40,8 @@ export type IndexedEntry = {
   lng: number;
   source: string;
   createdAt: string;
+  /** Set for an organisation reference photo (gallery:import): the import and the file it came from. */
+  reference?: { importId: string; importName: string; fileName: string };
 };
 
 /** Every 16-bit value within `radius` bits of v. */

@@ -22,6 +22,16 @@ export async function describePhoto(image: Buffer, role: 'stored' | 'query' = 'q
   return { hashes: hashesOfGrey(grey), features: await orbFeatures(grey) };
 }
 
+/** The stored form of a remembered photo's descriptors (gallery entries and reference photos alike). */
+export async function storedDescriptors(image: Buffer): Promise<{ phash: Buffer; dhash: Buffer; features: Buffer }> {
+  const d = await describePhoto(image, 'stored');
+  return {
+    phash: hashesToBytes(d.hashes.phash),
+    dhash: hashesToBytes([d.hashes.dhash]),
+    features: featuresToBytes(d.features),
+  };
+}
+
 export type GalleryMatch = {
   entry: IndexedEntry;
   /** near-duplicate: the same picture (resized, recompressed, cropped…); same-scene: a new photo of what it shows. */
@@ -33,7 +43,16 @@ export type GalleryMatch = {
   confidence: number;
 };
 
-export type MatchOutcome = { enabled: boolean; size: number; matches: GalleryMatch[]; timings: Record<string, number> };
+export type MatchOutcome = {
+  /** Whether the user's own gallery was compared (their setting). */
+  enabled: boolean;
+  /** Entries in the user's own gallery. */
+  size: number;
+  /** Reference photos compared (the organisation's imports; every user's analyses use them). */
+  referenceSize: number;
+  matches: GalleryMatch[];
+  timings: Record<string, number>;
+};
 
 export type RememberPlace = {
   userId: string;
@@ -52,6 +71,12 @@ export type NewGalleryEntry = Pick<
   'userId' | 'analysisId' | 'lat' | 'lng' | 'source' | 'phash' | 'dhash' | 'features'
 >;
 
+/** A reference photo as the index needs it: descriptors, place and the import it came from; no thumbnail. */
+export type ReferenceRow = Pick<
+  GalleryRow,
+  'id' | 'seq' | 'lat' | 'lng' | 'phash' | 'dhash' | 'features' | 'createdAt'
+> & { importId: string; importName: string; fileName: string };
+
 /** What the gallery needs stored (modules/gallery's repository implements it): the engine depends on no module. */
 export interface GalleryStore {
   /** Stores an entry; an entry of the same analysis is replaced. */
@@ -63,6 +88,11 @@ export interface GalleryStore {
   features(userId: string, ids: readonly string[]): Promise<Map<string, Buffer>>;
   /** Whether the user lets the gallery remember and match their photos. */
   enabled(userId: string): Promise<boolean>;
+  /** The organisation's reference photos (gallery:import): count and newest sequence number. */
+  referenceStats(): Promise<{ count: number; maxSeq: number }>;
+  /** Reference photos added after `seq`, oldest first. */
+  referenceSince(seq: number): Promise<ReferenceRow[]>;
+  referenceFeatures(ids: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
 export type GalleryDeps = {
@@ -108,6 +138,44 @@ const toEntry = (r: GalleryRow): IndexedEntry => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+const referenceEntry = (r: ReferenceRow): IndexedEntry => ({
+  id: r.id,
+  analysisId: null,
+  lat: r.lat,
+  lng: r.lng,
+  source: 'reference',
+  createdAt: r.createdAt.toISOString(),
+  reference: { importId: r.importId, importName: r.importName, fileName: r.fileName },
+});
+
+type Rows<R> = { stats(): Promise<{ count: number; maxSeq: number }>; since(seq: number): Promise<R[]> };
+
+/**
+ * An index brought up to date with the database: rows added since are appended; a count that no longer adds up
+ * (rows were deleted) rebuilds it.
+ */
+async function refresh<R extends { seq: number }>(
+  previous: Promise<Loaded> | undefined,
+  rows: Rows<R>,
+  add: (index: GalleryIndex, row: R) => void,
+): Promise<Loaded> {
+  const prior = await previous?.catch(() => undefined);
+  const stats = await rows.stats();
+  if (prior && prior.count === stats.count && prior.maxSeq === stats.maxSeq) return prior;
+  if (prior && stats.maxSeq > prior.maxSeq) {
+    const added = await rows.since(prior.maxSeq);
+    if (prior.count + added.length === stats.count) {
+      for (const r of added) add(prior.index, r);
+      return { index: prior.index, count: stats.count, maxSeq: stats.maxSeq };
+    }
+  }
+  // First use, or entries were deleted: rebuilt from the database.
+  const index = new GalleryIndex();
+  const all = await rows.since(0);
+  for (const r of all) add(index, r);
+  return { index, count: all.length, maxSeq: all.at(-1)?.seq ?? 0 };
+}
+
 /**
  * The gallery of places seen before: remembers where a user's located photos were taken (descriptors only) and
  * matches new photos against them. Per user (docs/decisions/0007-gallery.md): one user's places never locate
@@ -119,6 +187,7 @@ const toEntry = (r: GalleryRow): IndexedEntry => ({
  */
 export class Gallery {
   private loaded = new Map<string, Promise<Loaded>>();
+  private reference: Promise<Loaded> | undefined;
 
   constructor(private readonly deps: GalleryDeps) {}
 
@@ -134,16 +203,13 @@ export class Gallery {
     if (!(await this.deps.repository.enabled(input.userId))) return { stored: false, reason: 'disabled' };
     const image = input.image ?? (await this.deps.loadDisplay(input.photoId));
     if (!image) return { stored: false, reason: 'no-image' };
-    const d = await describePhoto(image, 'stored');
     await this.deps.repository.insert({
       userId: input.userId,
       analysisId: input.analysisId,
       lat: input.lat,
       lng: input.lng,
       source: input.source,
-      phash: hashesToBytes(d.hashes.phash),
-      dhash: hashesToBytes([d.hashes.dhash]),
-      features: featuresToBytes(d.features),
+      ...(await storedDescriptors(image)),
     });
     return { stored: true };
   }
@@ -157,7 +223,10 @@ export class Gallery {
     this.loaded.delete(userId);
   }
 
-  /** Matches a photo against the user's gallery: best first, at most one match per remembered photo. */
+  /**
+   * Matches a photo against the user's gallery (when they allow it) and the organisation's reference photos: best
+   * first, at most one match per remembered photo.
+   */
   async match(userId: string, image: Buffer): Promise<MatchOutcome> {
     const timings: Record<string, number> = {};
     let t = performance.now();
@@ -166,15 +235,21 @@ export class Gallery {
       timings[name] = Math.round((now - t) * 10) / 10;
       t = now;
     };
-    if (!(await this.deps.repository.enabled(userId))) return { enabled: false, size: 0, matches: [], timings };
-    const { index } = await this.current(userId);
+    const enabled = await this.deps.repository.enabled(userId);
+    const own = enabled ? (await this.current(userId)).index : null;
+    const reference = (await this.currentReference()).index;
     lap('indexMs');
-    if (!index.size) return { enabled: true, size: 0, matches: [], timings };
+    const size = own?.size ?? 0;
+    const referenceSize = reference.size;
+    if (!size && !referenceSize) return { enabled, size, referenceSize, matches: [], timings };
     const query = await describePhoto(image);
     lap('describeMs');
-    const matches = await matchInIndex(index, query, (ids) => this.loadFeatures(userId, ids));
+    const matches = [
+      ...(own && size ? await matchInIndex(own, query, (ids) => this.loadFeatures(userId, ids)) : []),
+      ...(referenceSize ? await matchInIndex(reference, query, (ids) => this.loadReferenceFeatures(ids)) : []),
+    ].sort((a, b) => b.confidence - a.confidence);
     lap('matchMs');
-    return { enabled: true, size: index.size, matches, timings };
+    return { enabled, size, referenceSize, matches, timings };
   }
 
   private async loadFeatures(userId: string, ids: readonly string[]): Promise<Map<string, Features>> {
@@ -182,32 +257,35 @@ export class Gallery {
     return new Map([...bytes].map(([id, b]) => [id, bytesToFeatures(b)]));
   }
 
+  private async loadReferenceFeatures(ids: readonly string[]): Promise<Map<string, Features>> {
+    const bytes = await this.deps.repository.referenceFeatures(ids);
+    return new Map([...bytes].map(([id, b]) => [id, bytesToFeatures(b)]));
+  }
+
   /** The user's index, current with the database. */
   private current(userId: string): Promise<Loaded> {
-    const previous = this.loaded.get(userId);
-    const next = (async () => {
-      const prior = await previous?.catch(() => undefined);
-      const stats = await this.deps.repository.stats(userId);
-      if (prior && prior.count === stats.count && prior.maxSeq === stats.maxSeq) return prior;
-      let base = prior;
-      if (base && stats.maxSeq > base.maxSeq) {
-        const added = await this.deps.repository.since(userId, base.maxSeq);
-        if (base.count + added.length === stats.count) {
-          for (const r of added) addRow(base.index, r);
-          return { index: base.index, count: stats.count, maxSeq: stats.maxSeq };
-        }
-      }
-      // First use, or entries were deleted: rebuilt from the database.
-      base = { index: new GalleryIndex(), count: 0, maxSeq: 0 };
-      const rows = await this.deps.repository.since(userId, 0);
-      for (const r of rows) addRow(base.index, r);
-      return { index: base.index, count: rows.length, maxSeq: rows.at(-1)?.seq ?? 0 };
-    })();
+    const repository = this.deps.repository;
+    const next = refresh(
+      this.loaded.get(userId),
+      { stats: () => repository.stats(userId), since: (seq) => repository.since(userId, seq) },
+      addRow,
+    );
     // Re-inserted so the Map's order is least recently used first.
     this.loaded.delete(userId);
     this.loaded.set(userId, next);
     if (this.loaded.size > MAX_LOADED_USERS) this.loaded.delete(this.loaded.keys().next().value!);
     return next;
+  }
+
+  /** The reference photos' index (one for every user), current with the database. */
+  private currentReference(): Promise<Loaded> {
+    const repository = this.deps.repository;
+    this.reference = refresh(
+      this.reference,
+      { stats: () => repository.referenceStats(), since: (seq) => repository.referenceSince(seq) },
+      addReferenceRow,
+    );
+    return this.reference;
   }
 }
 
@@ -215,6 +293,12 @@ function addRow(index: GalleryIndex, r: GalleryRow): void {
   const phash = bytesToHashes(r.phash);
   const [dhash] = bytesToHashes(r.dhash);
   index.add(toEntry(r), { phash, dhash: dhash ?? 0n }, bytesToFeatures(r.features));
+}
+
+function addReferenceRow(index: GalleryIndex, r: ReferenceRow): void {
+  const phash = bytesToHashes(r.phash);
+  const [dhash] = bytesToHashes(r.dhash);
+  index.add(referenceEntry(r), { phash, dhash: dhash ?? 0n }, bytesToFeatures(r.features));
 }
 
 /**

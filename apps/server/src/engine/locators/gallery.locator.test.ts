@@ -32,6 +32,7 @@ describe('gallery locator evidence', () => {
     const [e] = galleryEvidence({
       enabled: true,
       size: 12,
+      referenceSize: 0,
       timings: { matchMs: 3 },
       matches: [{ entry: entry(), kind: 'same-scene', inliers: 41, confidence: 0.9 }],
     });
@@ -55,6 +56,7 @@ describe('gallery locator evidence', () => {
     const [e] = galleryEvidence({
       enabled: true,
       size: 1,
+      referenceSize: 0,
       timings: {},
       matches: [
         { entry: entry({ source: 'user-confirmed' }), kind: 'near-duplicate', hashDistance: 4, confidence: 0.87 },
@@ -66,14 +68,14 @@ describe('gallery locator evidence', () => {
   });
 
   it('is honest when there is nothing to compare or nothing matched, or the user turned it off', () => {
-    expect(galleryEvidence({ enabled: true, size: 0, timings: {}, matches: [] })[0]).toMatchObject({
+    expect(galleryEvidence({ enabled: true, size: 0, referenceSize: 0, timings: {}, matches: [] })[0]).toMatchObject({
       kind: 'absent',
       summary: expect.stringContaining('No places remembered yet'),
     });
-    expect(galleryEvidence({ enabled: true, size: 3, timings: {}, matches: [] })[0]!.summary).toBe(
+    expect(galleryEvidence({ enabled: true, size: 3, referenceSize: 0, timings: {}, matches: [] })[0]!.summary).toBe(
       'None of the 3 places you located before looks like this photo.',
     );
-    expect(galleryEvidence({ enabled: false, size: 0, timings: {}, matches: [] })[0]).toMatchObject({
+    expect(galleryEvidence({ enabled: false, size: 0, referenceSize: 0, timings: {}, matches: [] })[0]).toMatchObject({
       kind: 'absent',
       details: { disabled: true },
     });
@@ -93,10 +95,40 @@ describe('gallery locator evidence', () => {
     expect(locator.skip?.([])).toBeNull();
   });
 
+  it("a reference photo names its import, and is compared even with the user's own gallery off", () => {
+    const reference = { importId: 'i1', importName: 'downtown-2026', fileName: 'bayside/IMG_1.jpg' };
+    const [e] = galleryEvidence({
+      enabled: false,
+      size: 0,
+      referenceSize: 40,
+      timings: {},
+      matches: [
+        {
+          entry: entry({ analysisId: null, source: 'reference', reference }),
+          kind: 'same-scene',
+          inliers: 30,
+          confidence: 0.95,
+        },
+      ],
+    });
+    expect(e).toMatchObject({
+      kind: 'position',
+      radiusMeters: 150,
+      details: { match: { source: 'reference', importId: 'i1', importName: 'downtown-2026' }, referenceSize: 40 },
+    });
+    expect(e!.summary).toBe(
+      'Shows the same scene as reference photo bayside/IMG_1.jpg from import “downtown-2026” (2026-03-14): 30 matching points in a consistent arrangement.',
+    );
+    expect(galleryEvidence({ enabled: true, size: 3, referenceSize: 1, timings: {}, matches: [] })[0]!.summary).toBe(
+      'None of the 3 places you located before looks like this photo; none of the 1 reference photo looks like it either.',
+    );
+  });
+
   it('fuses as "Photo Gallery", and agreeing text evidence raises the confidence', () => {
     const [g] = galleryEvidence({
       enabled: true,
       size: 1,
+      referenceSize: 0,
       timings: {},
       matches: [{ entry: entry(), kind: 'same-scene', inliers: 20, confidence: 0.66 }],
     });

@@ -11,9 +11,17 @@ const SAME_SCENE_RADIUS_M = 150;
 const MAX_PLACES = 3;
 
 const day = (iso: string) => iso.slice(0, 10);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function summaryOf(m: GalleryMatch): string {
   const when = day(m.entry.createdAt);
+  const ref = m.entry.reference;
+  if (ref) {
+    const what = `reference photo ${ref.fileName} from import “${ref.importName}” (${when})`;
+    return m.kind === 'near-duplicate'
+      ? `The same picture as ${what}; resized, recompressed or cropped (${m.hashDistance} of 64 hash bits differ).`
+      : `Shows the same scene as ${what}: ${m.inliers} matching points in a consistent arrangement.`;
+  }
   const how = m.entry.source === 'gps' ? 'placed by its GPS' : 'placed by you';
   return m.kind === 'near-duplicate'
     ? `The same picture as a photo you located on ${when} (${how}); resized, recompressed or cropped (${m.hashDistance} of 64 hash bits differ).`
@@ -22,13 +30,14 @@ function summaryOf(m: GalleryMatch): string {
 
 /** Evidence from a gallery match outcome: one finding per remembered place matched, best first. */
 export function galleryEvidence(outcome: MatchOutcome): Evidence[] {
-  if (!outcome.enabled)
+  const sizes = { gallerySize: outcome.size, referenceSize: outcome.referenceSize };
+  if (!outcome.enabled && !outcome.matches.length)
     return [
       {
         locator: 'gallery',
         kind: 'absent',
-        summary: 'Not compared: recognising places from your located photos is turned off in Settings.',
-        details: { disabled: true },
+        summary: `Not compared with your located photos: recognising places from them is turned off in Settings${outcome.referenceSize ? `; none of the ${plural(outcome.referenceSize, 'reference photo')} looks like this photo` : ''}.`,
+        details: { disabled: true, referenceSize: outcome.referenceSize },
       },
     ];
   if (!outcome.matches.length)
@@ -36,10 +45,12 @@ export function galleryEvidence(outcome: MatchOutcome): Evidence[] {
       {
         locator: 'gallery',
         kind: 'absent',
-        summary: outcome.size
-          ? `None of the ${outcome.size} place${outcome.size === 1 ? '' : 's'} you located before looks like this photo.`
-          : 'No places remembered yet: your located photos will be recognised from now on.',
-        details: { gallerySize: outcome.size, timings: outcome.timings },
+        summary: `${
+          outcome.size
+            ? `None of the ${outcome.size} place${outcome.size === 1 ? '' : 's'} you located before looks like this photo`
+            : 'No places remembered yet: your located photos will be recognised from now on'
+        }${outcome.referenceSize ? `; none of the ${plural(outcome.referenceSize, 'reference photo')} looks like it either` : ''}.`,
+        details: { ...sizes, timings: outcome.timings },
       },
     ];
   return outcome.matches.slice(0, MAX_PLACES).map((m, i) => ({
@@ -56,17 +67,20 @@ export function galleryEvidence(outcome: MatchOutcome): Evidence[] {
         analysisId: m.entry.analysisId,
         source: m.entry.source,
         rememberedAt: m.entry.createdAt,
+        ...(m.entry.reference
+          ? { importId: m.entry.reference.importId, importName: m.entry.reference.importName }
+          : {}),
         ...(m.hashDistance !== undefined ? { hashDistance: m.hashDistance } : {}),
         ...(m.inliers !== undefined ? { inliers: m.inliers } : {}),
       },
-      ...(i === 0 ? { gallerySize: outcome.size, timings: outcome.timings } : {}),
+      ...(i === 0 ? { ...sizes, timings: outcome.timings } : {}),
     },
   }));
 }
 
 /**
- * Places seen before: the photo is compared with the descriptors of the same user's earlier located photos
- * (engine/gallery). Skipped when a precise GPS fix already places the photo.
+ * Places seen before: the photo is compared with the descriptors of the same user's earlier located photos and of
+ * the organisation's reference photos (engine/gallery). Skipped when a precise GPS fix already places the photo.
  */
 export function createGalleryLocator(services?: LocatorServices): Locator {
   return {

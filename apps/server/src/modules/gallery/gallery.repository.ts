@@ -2,12 +2,30 @@ import { and, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { galleryEntries, gallerySettings } from '../../db/schema.gallery';
 
-import type { GalleryRow, GalleryStore, NewGalleryEntry } from '../../engine/gallery/gallery';
+import type { GalleryRow, GalleryStore, NewGalleryEntry, ReferenceRow } from '../../engine/gallery/gallery';
+import { ReferenceRepository } from './reference.repository';
 
 export type { GalleryRow, NewGalleryEntry };
 
 export class GalleryRepository implements GalleryStore {
-  constructor(private readonly db: Db) {}
+  private readonly reference: ReferenceRepository;
+
+  constructor(private readonly db: Db) {
+    this.reference = new ReferenceRepository(db);
+  }
+
+  // Reference photos (the organisation's imports) serve every user's matches.
+  referenceStats(): Promise<{ count: number; maxSeq: number }> {
+    return this.reference.stats();
+  }
+
+  referenceSince(seq: number): Promise<ReferenceRow[]> {
+    return this.reference.since(seq);
+  }
+
+  referenceFeatures(ids: readonly string[]): Promise<Map<string, Buffer>> {
+    return this.reference.features(ids);
+  }
 
   /** Stores an entry; an entry of the same analysis is replaced (a correction moves the place). */
   async insert(entry: NewGalleryEntry): Promise<GalleryRow> {

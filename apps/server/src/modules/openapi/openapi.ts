@@ -23,8 +23,6 @@ import {
   LocationIndexCreateRequestSchema,
   LocationIndexCreateResponseSchema,
   LocationIndexRemovedSchema,
-  MapLayerSchema,
-  MapStyleSchema,
   MarkNotificationsReadResponseSchema,
   MarkNotificationsReadSchema,
   NotificationCreateRequestSchema,
@@ -46,11 +44,12 @@ import {
   ConsoleAccessSchema,
   GallerySettingsSchema,
   GallerySettingsUpdateSchema,
-  LatestBenchmarksSchema,
+  ReferenceImportDeleteRequestSchema,
+  ReferenceImportDeletedSchema,
+  ReferenceImportsResponseSchema,
   LocationIndexSchema,
   MyLimitsSchema,
   NotificationCurrentResponseSchema,
-  PublicConfigSchema,
   SessionInfoSchema,
   UserNotificationsResponseSchema,
   AnalysisCreateRequestSchema,
@@ -72,7 +71,6 @@ import {
   FeedbackEnvelopeSchema,
   FeedbackRequestSchema,
   FeedbackStatsSchema,
-  HealthSchema,
   ImageStatsSchema,
   LocationCreateRequestSchema,
   LocationEnvelopeSchema,
@@ -85,40 +83,13 @@ import {
   PatternsQuerySchema,
   PopularLocationsSchema,
   PopularQuerySchema,
-  ProfileUpdateSchema,
   SearchQuerySchema,
   SessionStatsSchema,
   StatsQuerySchema,
   TimeframeQuerySchema,
-  UserEnvelopeSchema,
   UserStatsSchema,
 } from '@vt/shared';
-import { MAP_LAYERS } from '../map/map-geodata';
-
-type Access = 'public' | 'user' | 'founder';
-type Operation = {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-  tag: string;
-  summary: string;
-  access: Access;
-  /**
-   * The path's parameters, when the path is not an analysis of the caller's at `{id}` (the default, see idParam).
-   * Giving them drops the default 400 and 404 of `{id}`: say in `errors` what a wrong one answers.
-   */
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** The JSON answer; for a Server-Sent Events stream the JSON of each event's `data`; for an image its bytes. */
-  response: z.ZodType;
-  /** The media type of the answer, when it is not `application/json`. */
-  produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp' | 'application/pdf';
-  status?: number;
-  /** Error answers this operation has beyond the usual ones (400, 401, 403, 404 below), by status. */
-  errors?: Record<number, string>;
-  /** The shape errors answer with, when it is not ApiError (the spec's analysis calls answer in their own). */
-  errorSchema?: z.ZodType;
-};
+import type { Operation } from './route-definition';
 
 const idParam = {
   name: 'id',
@@ -137,57 +108,14 @@ const PdfSchema = z.instanceof(Uint8Array).describe('The report, PDF');
 /** The answer of the image routes: WebP bytes. */
 const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
 
-/** GET /api/openapi.json: this document. */
-const OpenApiDocumentSchema = z.object({
-  openapi: z.string(),
-  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
-  servers: z.array(z.object({ url: z.string() })),
-  components: z.record(z.string(), z.unknown()),
-  security: z.array(z.record(z.string(), z.array(z.string()))),
-  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-});
-
 /** The location index is changed from the map only (access.plugin.ts isMapOnlyCall). */
 const mapAccessError = { 403: 'No map access: the location index is changed from the map only' };
 
 /**
- * The documented API: every call of the data API (R-DATA-1) and what the UI adds, each with the zod contract the server
- * validates with and the client parses with. The document is generated from these, so it cannot drift from them.
+ * The operations of the routes not yet declared with defineRoutes (route-definition.ts), by hand; a module that moves
+ * to defineRoutes takes its operations out of this list (issue 14: one route definition).
  */
 export const OPERATIONS: Operation[] = [
-  {
-    method: 'get',
-    path: '/api/health',
-    tag: 'system',
-    summary: 'Health of the server and database',
-    access: 'public',
-    response: HealthSchema,
-  },
-  {
-    method: 'post',
-    path: '/api/users/auth0-sync',
-    tag: 'users',
-    summary: 'Sync the signed-in user (the body is ignored; the session decides who)',
-    access: 'user',
-    response: UserEnvelopeSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/users/profile',
-    tag: 'users',
-    summary: 'The signed-in user',
-    access: 'user',
-    response: UserEnvelopeSchema,
-  },
-  {
-    method: 'put',
-    path: '/api/users/profile',
-    tag: 'users',
-    summary: 'Update name, company, time zone',
-    access: 'user',
-    body: ProfileUpdateSchema,
-    response: UserEnvelopeSchema,
-  },
   {
     method: 'get',
     path: '/api/users/stats',
@@ -436,22 +364,6 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/public-config',
-    tag: 'system',
-    summary: 'What the signed-out pages need: sign-in provider, weekly image limit',
-    access: 'public',
-    response: PublicConfigSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/benchmarks/latest',
-    tag: 'system',
-    summary: 'The measured figures the public pages show, with the benchmark behind each',
-    access: 'public',
-    response: LatestBenchmarksSchema,
-  },
-  {
-    method: 'get',
     path: '/api/geo/county-outline',
     tag: 'system',
     summary: 'Miami-Dade County’s outline (GeoJSON)',
@@ -548,42 +460,6 @@ export const OPERATIONS: Operation[] = [
     response: z.object({ stats: ActivityStatsSchema }),
   },
   {
-    method: 'get',
-    path: '/api/openapi.json',
-    tag: 'system',
-    summary: 'This document (OpenAPI 3.1)',
-    access: 'public',
-    response: OpenApiDocumentSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/map/style.json',
-    tag: 'map',
-    summary:
-      'The map’s MapLibre style: the embedded offline style, or with `MAP_STYLE_URL` set a 302 redirect to that hosted style',
-    access: 'public',
-    response: MapStyleSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/map/geo/{file}',
-    tag: 'map',
-    summary: 'One GeoJSON layer of the embedded offline style',
-    access: 'public',
-    params: z.object({ file: z.enum(MAP_LAYERS.map((layer) => `${layer}.geojson`)).describe('Layer file') }),
-    response: MapLayerSchema,
-    produces: 'application/geo+json',
-    errors: { 404: 'No such map layer' },
-  },
-  {
-    method: 'post',
-    path: '/api/users/sync',
-    tag: 'users',
-    summary: 'Sync the signed-in user, as `/api/users/auth0-sync` (the body is ignored; the session decides who)',
-    access: 'user',
-    response: UserEnvelopeSchema,
-  },
-  {
     method: 'post',
     path: '/api/users/activity',
     tag: 'users',
@@ -639,6 +515,25 @@ export const OPERATIONS: Operation[] = [
     access: 'user',
     body: GalleryDeleteRequestSchema,
     response: GalleryDeletedSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/reference-imports',
+    tag: 'admin',
+    summary: 'Every import of reference imagery (`npm run gallery:import`), newest first, with its photo count',
+    access: 'founder',
+    response: ReferenceImportsResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/reference-imports/{id}',
+    tag: 'admin',
+    summary: 'Remove an import and its reference photos (send `{"confirm": true}`)',
+    access: 'founder',
+    params: idOf('Reference import id'),
+    body: ReferenceImportDeleteRequestSchema,
+    response: ReferenceImportDeletedSchema,
+    errors: { 404: 'No such import' },
   },
   {
     method: 'post',
@@ -955,10 +850,18 @@ function answerContent(op: Operation) {
   return { [type]: { schema: jsonSchema(op.response, 'output') } };
 }
 
-/** The OpenAPI 3.1 document of the API above. */
-export function buildOpenApiDocument(version: string) {
+/** Every documented operation of the app: its declared routes, then the ones still listed by hand above. */
+export function documentedOperations(app: { routeDefinitions: ReadonlyArray<Operation> }): Operation[] {
+  return [...app.routeDefinitions, ...OPERATIONS];
+}
+
+/**
+ * The OpenAPI 3.1 document of `operations` (documentedOperations): the data API (R-DATA-1) and what the UI adds, each
+ * with the zod contract the server validates with and the client parses with, so it cannot drift from them.
+ */
+export function buildOpenApiDocument(version: string, operations: readonly Operation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     const responses: Record<string, unknown> = {
       [String(op.status ?? 200)]: { description: 'OK', content: answerContent(op) },
     };
@@ -969,6 +872,7 @@ export function buildOpenApiDocument(version: string) {
     if (op.access === 'founder') errors[403] = 'For the founder only';
     else if (op.query?.shape.scope) errors[403] = 'Founder-only figures asked for by a user';
     if (analysisId) errors[404] = 'No such analysis among yours (another user’s id answers 404 too)';
+    else if (op.access === 'owner') errors[404] = 'Not yours, or no such thing (another user’s id answers 404 too)';
     for (const [status, description] of Object.entries({ ...errors, ...op.errors }))
       responses[status] = errorResponse(description, op.errorSchema);
     paths[op.path] ??= {};
@@ -977,7 +881,8 @@ export function buildOpenApiDocument(version: string) {
       summary: op.summary,
       operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[/.-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
       ...(op.access === 'public' ? { security: [] } : {}),
-      'x-access': op.access,
+      // An owner's route is a signed-in user's route to a reader of the document; the 404 above says the rest.
+      'x-access': op.access === 'owner' ? 'user' : op.access,
       parameters: [...pathParameters(op), ...(op.query ? queryParameters(op.query) : [])],
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ProfileUpdateSchema, type User } from '@vt/shared';
-import { requireUser } from '../../auth/guards';
-import { badRequest, describeZodError } from '../../lib/errors';
+import { ProfileUpdateSchema, UserEnvelopeSchema } from '@vt/shared';
+import { defineRoutes, route } from '../openapi/route-definition';
 import type { UsersService } from './users.service';
 
 /**
@@ -9,22 +8,41 @@ import type { UsersService } from './users.service';
  * who the user is: the sync body (the provider's user object in the original app) is accepted and ignored.
  */
 export function usersRoutes(app: FastifyInstance, { usersService }: { usersService: UsersService }): void {
-  const sync = async (request: Parameters<typeof requireUser>[0]): Promise<{ user: User }> => {
-    const user = requireUser(request);
-    return { user: await usersService.getUser(user.id) };
-  };
-  app.post('/api/users/auth0-sync', async (request) => sync(request));
-  app.post('/api/users/sync', async (request) => sync(request));
-
-  app.get('/api/users/profile', async (request) => {
-    const user = requireUser(request);
-    return { user: await usersService.getUser(user.id) };
-  });
-
-  app.put('/api/users/profile', async (request) => {
-    const user = requireUser(request);
-    const parsed = ProfileUpdateSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_profile');
-    return { user: await usersService.updateProfile(user.id, parsed.data) };
-  });
+  const sync = (path: string, summary: string) =>
+    route({
+      method: 'post',
+      path,
+      tag: 'users',
+      summary,
+      access: 'user',
+      response: UserEnvelopeSchema,
+      handler: async ({ user }) => ({ user: await usersService.getUser(user.id) }),
+    });
+  defineRoutes(app, [
+    sync('/api/users/auth0-sync', 'Sync the signed-in user (the body is ignored; the session decides who)'),
+    sync(
+      '/api/users/sync',
+      'Sync the signed-in user, as `/api/users/auth0-sync` (the body is ignored; the session decides who)',
+    ),
+    route({
+      method: 'get',
+      path: '/api/users/profile',
+      tag: 'users',
+      summary: 'The signed-in user',
+      access: 'user',
+      response: UserEnvelopeSchema,
+      handler: async ({ user }) => ({ user: await usersService.getUser(user.id) }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/users/profile',
+      tag: 'users',
+      summary: 'Update name, company, time zone',
+      access: 'user',
+      body: ProfileUpdateSchema,
+      invalidCode: 'invalid_profile',
+      response: UserEnvelopeSchema,
+      handler: async ({ user, body }) => ({ user: await usersService.updateProfile(user.id, body) }),
+    }),
+  ]);
 }

@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { User } from '@vt/shared';
+import { requireFounder, requireUser } from '../../auth/guards';
+import { AppError, badRequest, describeZodError } from '../../lib/errors';
+
+/**
+ * Who may call a route: anyone; any signed-in user (their own data); a signed-in user naming one of their own things
+ * by the id in the path (anyone else's id answers 404, the founder's included); the founder only.
+ */
+export type Access = 'public' | 'user' | 'owner' | 'founder';
+
+/** What the OpenAPI document and the access tests know of a route: everything but its handler. */
+export type Operation = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI style (`/api/analysis/{id}`); registered as `/api/analysis/:id`. */
+  path: string;
+  tag: string;
+  summary: string;
+  access: Access;
+  /**
+   * The path's parameters, when the path is not an analysis of the caller's at `{id}` (the default, see idParam).
+   * Giving them drops the default 400 and 404 of `{id}`: say in `errors` what a wrong one answers.
+   */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The JSON answer; for a Server-Sent Events stream the JSON of each event's `data`; for an image its bytes. */
+  response: z.ZodType;
+  /** The media type of the answer, when it is not `application/json`. */
+  produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp' | 'application/pdf';
+  status?: number;
+  /** Error answers this operation has beyond the usual ones (400, 401, 403, 404), by status. */
+  errors?: Record<number, string>;
+  /** The shape errors answer with, when it is not ApiError (the spec's analysis calls answer in their own). */
+  errorSchema?: z.ZodType;
+};
+
+type Parsed<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
+
+/** What a handler is given: the caller, already checked against `access`, and its input, already parsed. */
+export type RouteInput<A extends Access, P, Q, B> = {
+  user: A extends 'public' ? User | null : User;
+  params: Parsed<P, Record<string, string>>;
+  query: Parsed<Q, unknown>;
+  body: Parsed<B, unknown>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** One route, declared once: what the document says of it, how its input is checked, and what it does. */
+export type RouteDefinition<
+  A extends Access = Access,
+  P extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> = Omit<Operation, 'access' | 'params' | 'query' | 'body'> & {
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The `code` of the 400 that bad input answers (default `invalid_request`, what a zod error answers anywhere). */
+  invalidCode?: string;
+  /** Its message, when the route has one of its own (default: a sentence naming the fields, describeZodError). */
+  invalidMessage?: string;
+  /** What a bad path parameter answers instead of that 400 (a name that cannot exist is simply not found). */
+  badParams?: (params: Record<string, string>) => Error;
+  /** Fastify's own options of the route (rate limits, body limit). */
+  options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+  /** Answers the request; the `status` above is set before it runs. Returns the answer or the reply it sent. */
+  handler: (input: RouteInput<A, P, Q, B>) => Promise<unknown>;
+};
+
+/** Declares a route, inferring its handler's input from its schemas. */
+export function route<
+  A extends Access,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(definition: RouteDefinition<A, P, Q, B>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered through defineRoutes, in order: the OpenAPI document and the access tests read them. */
+    routeDefinitions: ReadonlyArray<Operation>;
+  }
+}
+
+/** Gives the app its registry of route definitions; app.ts calls it before any module registers. */
+export function installRouteRegistry(app: FastifyInstance): void {
+  app.decorate('routeDefinitions', [] as Operation[]);
+}
+
+const guards: Record<Access, (request: FastifyRequest) => User | null> = {
+  public: (request) => request.user,
+  user: requireUser,
+  owner: requireUser,
+  founder: requireFounder,
+};
+
+type Invalid = { code: string; message: string | undefined };
+
+/** Parses one part of the request; bad input answers 400 with a sentence naming the field. */
+function parse(schema: z.ZodType | undefined, value: unknown, invalid: Invalid): unknown {
+  if (!schema) return value;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(invalid.message ?? describeZodError(parsed.error), invalid.code);
+  return parsed.data;
+}
+
+function parseParams(
+  schema: z.ZodObject | undefined,
+  params: Record<string, string>,
+  invalid: Invalid,
+  badParams: ((params: Record<string, string>) => Error) | undefined,
+): unknown {
+  try {
+    return parse(schema, params, invalid);
+  } catch (error) {
+    if (badParams && error instanceof AppError) throw badParams(params);
+    throw error;
+  }
+}
+
+/**
+ * Registers each route: checks the caller against its `access` (401 before anything is read, 403 for a user on a
+ * founder's route), parses params, query and body with their schemas, then runs the handler; and records the
+ * definition in the app's registry.
+ */
+export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[]): void {
+  for (const definition of definitions) {
+    const { handler, invalidCode = 'invalid_request', invalidMessage, badParams, options, ...operation } = definition;
+    const invalid = { code: invalidCode, message: invalidMessage };
+    (app.routeDefinitions as Operation[]).push(operation);
+    app.route({
+      ...options,
+      method: definition.method.toUpperCase() as 'GET',
+      url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
+      handler: async (request, reply) => {
+        const user = guards[definition.access](request);
+        const input = {
+          user,
+          params: parseParams(definition.params, request.params as Record<string, string>, invalid, badParams),
+          query: parse(definition.query, request.query ?? {}, invalid),
+          body: parse(definition.body, request.body ?? {}, invalid),
+          request,
+          reply,
+        } as RouteInput<Access, undefined, undefined, undefined>;
+        if (definition.status) reply.status(definition.status);
+        return handler(input as never);
+      },
+    });
+  }
+}
