@@ -19,7 +19,7 @@
  * confidence ≥ 0.8 within 1 km; the highest confidence on negatives; p50/p95 latency of the locator (full-resolution
  * JPEG in, evidence out) beside the OCR floor (the reader alone on the same photo).
  *
- * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --out FILE --save-images DIR
+ * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --out FILE --save-images DIR [--generate-only]
  * --detect-side PX --detect-tile PX --mem-pattern on|off --det-threshold P --box-threshold P]`. Needs the fonts of
  * bench/text/fonts.ts (Debian packages; installed when missing and run as root).
  */
@@ -39,6 +39,7 @@ import { municipalityAt } from '@vt/server/src/engine/geo/municipalities';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { trolleyStopsOnGridLines } from '@vt/server/src/engine/test/trolley';
 import { ordinalSuffix } from '@vt/server/src/engine/text/geoparse';
+import { signReaderOptions } from '@vt/server/src/engine/text/read-text';
 import { ece } from '../engine/calibration';
 import {
   machine,
@@ -73,11 +74,16 @@ const { values: args } = parseArgs({
     limit: { type: 'string' },
     out: { type: 'string' },
     'save-images': { type: 'string' },
+    // With --save-images: write the photos and their manifest (truth, conditions) without reading them, for
+    // bench/text/replay.ts to read once and replay the text locator's decisions on.
+    'generate-only': { type: 'boolean', default: false },
     'detect-side': { type: 'string' },
     'det-threshold': { type: 'string' },
     'box-threshold': { type: 'string' },
     'detect-tile': { type: 'string' },
     'mem-pattern': { type: 'string' },
+    // Off: the free reading only, without the county's sign grammar (to measure what the grammar adds).
+    grammar: { type: 'string', default: 'on' },
   },
 });
 type Half = 'tuning' | 'heldout';
@@ -450,10 +456,12 @@ async function main() {
   };
   const detectTile = args['detect-tile'] ? Number(args['detect-tile']) : undefined;
   const memPattern = args['mem-pattern'] === undefined ? undefined : args['mem-pattern'] !== 'off';
-  const tuned = Boolean(detectSide || detectTile || memPattern !== undefined || Object.keys(detect).length);
+  const grammar = args.grammar !== 'off';
+  const tuned = Boolean(detectSide || detectTile || memPattern !== undefined || Object.keys(detect).length || !grammar);
   const ocr = new PpOcr({
     workers: 1,
     threadsPerWorker: 2,
+    ...(grammar ? signReaderOptions() : {}),
     ...(detectSide ? { detectSide } : {}),
     ...(detectTile ? { detectTile } : {}),
     ...(memPattern !== undefined ? { memPattern } : {}),
@@ -467,6 +475,7 @@ async function main() {
   if (args['save-images']) mkdirSync(args['save-images'], { recursive: true });
 
   const rows: Row[] = [];
+  const manifest: unknown[] = [];
   for (const [i, s] of samples.entries()) {
     const sizeBand = sizeBandOf();
     const light: Light = chance(0.5) ? 'day' : pick<Light>(['dusk', 'night', 'backlit']);
@@ -507,11 +516,12 @@ async function main() {
         placement: { ...placement(sizeBand, 'distractor'), widthShare: between(0.04, 0.12) },
       });
     const jpeg = await composeStreetScene(pick(backgrounds), signs, conditions, random);
-    if (args['save-images'])
-      writeFileSync(
-        join(args['save-images'], `${String(i).padStart(3, '0')}-${s.set}-${sizeBand}-${light}-${blur}.jpg`),
-        jpeg,
-      );
+    if (args['save-images']) {
+      const file = `${String(i).padStart(3, '0')}-${s.set}-${sizeBand}-${light}-${blur}.jpg`;
+      writeFileSync(join(args['save-images'], file), jpeg);
+      manifest.push({ file, set: s.set, form: s.form, sizeBand, light, blur, truth: s.truth, written: s.text });
+    }
+    if (args['generate-only']) continue;
 
     const t = performance.now();
     const evidence = await locator.locate(
@@ -538,7 +548,11 @@ async function main() {
     });
     const best = evidence.find((e) => e.kind === 'position');
     const details = evidence[0]?.details as
-      { ocr?: { lines: Array<{ text: string; confidence: number }> }; matches?: Array<{ label: string }> } | undefined;
+      | {
+          ocr?: { lines: Array<{ text: string; confidence: number; seen?: string }> };
+          matches?: Array<{ label: string }>;
+        }
+      | undefined;
     const found = result.outcome === 'found';
     rows.push({
       set: s.set,
@@ -558,12 +572,15 @@ async function main() {
       textErrorM: best?.position && s.truth ? Math.round(haversineMeters(best.position, s.truth)) : null,
       latencyMs: Math.round(latencyMs),
       floorMs: floorMs === null ? null : Math.round(floorMs),
-      read: details?.ocr?.lines.map((l) => `${l.text} (${l.confidence})`) ?? [],
+      read: details?.ocr?.lines.map((l) => `${l.text} (${l.confidence})${l.seen ? ` [seen ${l.seen}]` : ''}`) ?? [],
       match: details?.matches?.[0]?.label ?? null,
     });
     if ((i + 1) % 20 === 0) process.stderr.write(`[bench:text] ${half} ${i + 1}/${samples.length}\n`);
   }
   await ocr.close();
+  if (args['save-images'])
+    writeFileSync(join(args['save-images'], 'manifest.json'), `${JSON.stringify({ half, seed, photos: manifest })}\n`);
+  if (args['generate-only']) return;
 
   const positives = rows.filter((r) => r.set !== 'no-text' && r.set !== 'other-city');
   const negatives = rows.filter((r) => r.set === 'no-text' || r.set === 'other-city');
@@ -600,6 +617,7 @@ async function main() {
       workers: 1,
       threads: 2,
       detectSide: detectSide ?? 'default',
+      grammar: grammar ? `county sign grammar, max gap ${signReaderOptions().maxGap} nats` : 'off',
       detect,
       warmUpMs: Math.round(warmMs),
     },

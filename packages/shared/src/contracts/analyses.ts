@@ -53,6 +53,8 @@ export const ReadLineSchema = z.object({
   confidence: z.number(),
   box: RelativeBoxSchema,
   words: z.array(z.object({ text: z.string(), confidence: z.number(), box: RelativeBoxSchema })),
+  /** What the recogniser read freely, when the line was read as one of the county's sign forms instead (`text`). */
+  seen: z.string().optional(),
 });
 export type ReadLine = z.infer<typeof ReadLineSchema>;
 

@@ -18,6 +18,11 @@ export type SceneLine = {
   /** The detector's mean text probability over the line's region, 0–1. */
   detScore: number;
   words: SceneWord[];
+  /**
+   * The line read through the caller's grammar of what lines may say (when one was given): its text, confidence
+   * (0–100) and how much less probable it is than the free reading above (nats; 0 when they agree).
+   */
+  alternative?: { text: string; confidence: number; gap: number };
 };
 
 export type SceneText = {

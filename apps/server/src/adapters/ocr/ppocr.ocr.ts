@@ -18,6 +18,11 @@ export type PpOcrOptions = {
   /** The detector's tile side and ONNX Runtime's memory pattern (benchmarks weigh memory against speed). */
   detectTile?: number;
   memPattern?: boolean;
+  /** What lines may say, and how far a grammar reading may fall behind the free one (ReaderOptions). */
+  grammar?: ReaderOptions['grammar'];
+  maxGap?: number;
+  /** Small plates the detector looks at again at full resolution (ReaderOptions). */
+  plates?: ReaderOptions['plates'];
 };
 
 /**
@@ -79,9 +84,12 @@ export class PpOcr implements SceneTextReader {
       ...(this.opts.detect ? { detect: this.opts.detect } : {}),
       ...(this.opts.detectTile ? { detectTile: this.opts.detectTile } : {}),
       ...(this.opts.memPattern !== undefined ? { memPattern: this.opts.memPattern } : {}),
+      ...(this.opts.grammar ? { grammar: this.opts.grammar } : {}),
+      ...(this.opts.maxGap !== undefined ? { maxGap: this.opts.maxGap } : {}),
+      ...(this.opts.plates ? { plates: this.opts.plates } : {}),
     } satisfies ReaderOptions;
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
-      const child = fork(entry, [JSON.stringify(options)], {
+      const child = fork(entry, [], {
         execArgv: ['--import', tsx],
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -110,6 +118,7 @@ export class PpOcr implements SceneTextReader {
         fail(new Error(`The OCR process stopped (${signal ? `signal ${signal}` : `exit code ${code}`}).`));
         exited();
       });
+      child.send({ options });
       hold(slot, false);
       return slot;
     });

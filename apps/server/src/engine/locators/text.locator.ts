@@ -3,7 +3,7 @@ import type { SceneTextReader } from '../../adapters/ocr/ocr';
 import { PpOcr } from '../../adapters/ocr/ppocr.ocr';
 import { haversineMeters } from '../geo/geometry';
 import { geoparse, type TextFinding } from '../text/geoparse';
-import { readText, type ReadText } from '../text/read-text';
+import { readText, signReaderOptions, type ReadText } from '../text/read-text';
 import { preciseGpsRadius, type Locator } from './locator';
 
 /** At most this many separate places from one photo's text become candidates. */
@@ -143,7 +143,10 @@ function sharedOcr(workers: number, threads: number): SceneTextReader {
   const key = `${workers}:${threads}`;
   if (shared?.key !== key) {
     void shared?.ocr.close();
-    shared = { key, ocr: new PpOcr({ workers, threadsPerWorker: threads, idleMs: OCR_IDLE_MS }) };
+    shared = {
+      key,
+      ocr: new PpOcr({ workers, threadsPerWorker: threads, idleMs: OCR_IDLE_MS, ...signReaderOptions() }),
+    };
   }
   return shared.ocr;
 }

@@ -1,10 +1,20 @@
-import type { PixelPoint, SceneText, SceneTextReader } from '../../adapters/ocr/ocr';
+import type { PixelPoint, SceneLine, SceneText, SceneTextReader } from '../../adapters/ocr/ocr';
+import type { TextGrammar } from '../../adapters/ocr/grammar';
+import type { PlateOptions } from '../../adapters/ocr/ppocr/plates';
+import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
 
 /** A box as shares of the photo's width and height (0–1), so the UI can draw it over any size of the photo. */
 export type RelativeBox = { x: number; y: number; w: number; h: number };
 
 export type ReadWord = { text: string; confidence: number; box: RelativeBox };
-export type ReadLine = { text: string; confidence: number; box: RelativeBox; words: ReadWord[] };
+export type ReadLine = {
+  text: string;
+  confidence: number;
+  box: RelativeBox;
+  words: ReadWord[];
+  /** What the recogniser read freely, when the line was read as a sign form instead (`text`). */
+  seen?: string;
+};
 
 export type ReadText = {
   /** Size of the image that was read. */
@@ -23,6 +33,37 @@ export type ReadText = {
  */
 export const MIN_LINE_CONFIDENCE = 60;
 
+/**
+ * A line read through the county's sign grammar (engine/text/sign-grammar.ts) is taken as that reading when it is at
+ * most this much less probable than the free reading (nats: e^-GAP as likely). Blur and small letters leave a
+ * sign's reading "SV19RAve" or "MW27*St" a nat or two behind "SW19Ave" and "NW27St"; text that is not a sign
+ * (a shop's name, "SPEED LIMIT") is 8 nats and more behind anything the grammar allows. Tuned on the tuning half of
+ * bench/text/signs.ts only.
+ */
+export const GRAMMAR_MAX_GAP = 3;
+
+/** What the scene-text reader is given to read signs with: the county's grammar and how far to trust it. */
+export function signReaderOptions(): { grammar: TextGrammar; maxGap: number; plates: PlateOptions } {
+  return {
+    grammar: countySignGrammar(),
+    maxGap: GRAMMAR_MAX_GAP,
+    // Plates 20–90 px tall in a 12 MP photo: their letters are lost in the detector's 2048 px view.
+    plates: { colours: BLADE_COLOURS, side: 1000, minHeight: 16, maxHeight: 90, maxRegions: 8 },
+  };
+}
+
+const squash = (s: string) => s.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * A line's reading: its grammar reading when that explains the recogniser's output nearly as well as the free one
+ * and says something else (a sign form the free reading garbled), else the free reading.
+ */
+function reading(l: SceneLine, maxGap: number): { text: string; confidence: number; seen?: string } {
+  const alt = l.alternative;
+  if (!alt || alt.gap > maxGap || squash(alt.text) === squash(l.text)) return l;
+  return { text: alt.text, confidence: alt.confidence, seen: l.text };
+}
+
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /** The upright bounding box of a quadrilateral, relative to the photo. */
@@ -40,15 +81,19 @@ function relative(quad: readonly PixelPoint[], width: number, height: number): R
 }
 
 /** The reader's lines as the evidence carries them: text, confidence and boxes relative to the photo. */
-export function toReadText(scene: SceneText): ReadText {
+export function toReadText(scene: SceneText, opts: { maxGap?: number } = {}): ReadText {
+  const maxGap = opts.maxGap ?? GRAMMAR_MAX_GAP;
   const { width, height } = scene;
   const lines: ReadLine[] = scene.lines
-    .filter((l) => l.confidence >= MIN_LINE_CONFIDENCE && l.text.trim())
-    .map((l) => ({
-      text: l.text.replace(/\s+/g, ' ').trim(),
-      confidence: l.confidence,
+    .map((l) => ({ line: l, read: reading(l, maxGap) }))
+    .filter(({ read }) => (read.seen !== undefined || read.confidence >= MIN_LINE_CONFIDENCE) && read.text.trim())
+    .map(({ line: l, read }) => ({
+      text: read.text.replace(/\s+/g, ' ').trim(),
+      confidence: read.confidence,
       box: relative(l.quad, width, height),
+      // The words' boxes are the free reading's: where on the line its glyphs were seen.
       words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, box: relative(w.quad, width, height) })),
+      ...(read.seen !== undefined ? { seen: read.seen.replace(/\s+/g, ' ').trim() } : {}),
     }));
   return {
     width,

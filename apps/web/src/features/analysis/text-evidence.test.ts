@@ -28,6 +28,27 @@ describe('textOverlay', () => {
     expect(o.matches[0]!.texts).toEqual(['SW 8 ST', 'SW 27 AVE']);
   });
 
+  it('names what the recogniser saw of a line it read as a sign’s words', () => {
+    const blurred = {
+      ...ocr,
+      lines: [
+        { ...line('NW98Ave', 0.3), seen: 'NW98*Ave' },
+        { ...line('NW109ST', 0.3), seen: 'NN109S' },
+        line('STOP', 0.6),
+      ],
+    };
+    const o = textOverlay([
+      {
+        locator: 'text',
+        kind: 'position',
+        summary: 'corner',
+        details: { ocr: blurred, matches: [{ kind: 'intersection', label: 'NW 109 St & NW 98 Ave', lines: [0, 1] }] },
+      },
+    ])!;
+    expect(o.matches[0]).toMatchObject({ texts: ['NW98Ave', 'NW109ST'], seen: ['NW98*Ave', 'NN109S'] });
+    expect(o.lines[2]!.seen).toBeUndefined();
+  });
+
   it('with nothing placed, shows the hints and leaves the lines unused', () => {
     const o = textOverlay([
       {

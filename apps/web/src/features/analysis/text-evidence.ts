@@ -12,7 +12,7 @@ export type TextOverlay = {
   /** Lines left out as unreadable noise. */
   hidden: number;
   /** The matches that located the photo (or, with none, the hints), each naming the lines it rests on. */
-  matches: Array<TextMatch & { texts: string[] }>;
+  matches: Array<TextMatch & { texts: string[]; seen: string[] }>;
 };
 
 /**
@@ -39,7 +39,12 @@ export function textOverlay(evidence: readonly Evidence[]): TextOverlay | null {
     height: ocr.height,
     lines,
     hidden: lines.filter((l) => !l.shown).length,
-    matches: shown.map((m) => ({ ...m, texts: m.lines.map((i) => ocr.lines[i]?.text ?? '').filter(Boolean) })),
+    matches: shown.map((m) => ({
+      ...m,
+      texts: m.lines.map((i) => ocr.lines[i]?.text ?? '').filter(Boolean),
+      // What the recogniser saw of the lines it read as a sign's words (a blurred "NW98*Ave" read as "NW98Ave").
+      seen: m.lines.flatMap((i) => (ocr.lines[i]?.seen ? [ocr.lines[i]!.seen!] : [])),
+    })),
   };
 }
 

@@ -3,7 +3,8 @@
  * milliseconds and its native allocations (~100 MB of models, ~300 MB more while a 12 MP photo is read) stay in
  * whatever process made them: in a process of its own, a stop gives all of it back to the system, and a native
  * crash is a child's exit the server reports, not the server's. Messages over the IPC channel (structured clone):
- * { id, image } or { id, warm } in, { id, result | error } out. Options come as JSON in argv[2].
+ * { options } first, then { id, image } or { id, warm } in, { id, result | error } out. The options travel as a
+ * message rather than in argv because a grammar of what signs say (tens of kB, growing) does not belong there.
  */
 import { PpOcrReader, type ReaderOptions } from './reader';
 
@@ -14,16 +15,22 @@ const reply = (m: unknown) => {
   if (process.connected) send(m);
 };
 
-const reader = PpOcrReader.create(JSON.parse(process.argv[2] ?? '{}') as ReaderOptions);
-// A model that fails to load is reported on every request instead of ending the process without a word.
-reader.catch(() => {});
+let reader: Promise<PpOcrReader> | undefined;
 
 // One photo at a time: two decoded 12 MP photos and two detector runs at once would double the peak memory for no
 // speed (inference already uses every thread it is given).
 let queue: Promise<unknown> = Promise.resolve();
-process.on('message', (message: { id: number; image: Uint8Array } | { id: number; warm: true }) => {
+type Message = { options: ReaderOptions } | { id: number; image: Uint8Array } | { id: number; warm: true };
+process.on('message', (message: Message) => {
+  if ('options' in message) {
+    reader ??= PpOcrReader.create(message.options);
+    // A model that fails to load is reported on every request instead of ending the process without a word.
+    reader.catch(() => {});
+    return;
+  }
   queue = queue.then(async () => {
     try {
+      if (!reader) throw new Error('The OCR process was not given its options.');
       const r = await reader;
       if ('warm' in message) return reply({ id: message.id, result: null });
       reply({ id: message.id, result: await r.read(message.image) });

@@ -13,7 +13,10 @@ import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { SceneLine, SceneText, SceneWord } from '../ocr';
+import type { TextGrammar } from '../grammar';
 import { ctcDecode, makeDictionary, type Dictionary } from './ctc';
+import { compileGrammar, decodeConstrained, type CompiledGrammar } from './constrained';
+import { findPlates, type PlateOptions } from './plates';
 import { boxesFromMap, corners, sampleStrip, type DetectOptions, type OrientedBox, type Rgb } from './geometry';
 
 export type ReaderOptions = {
@@ -28,6 +31,15 @@ export type ReaderOptions = {
   detectTile?: number;
   /** ONNX Runtime's memory pattern (one planned block per input shape); off trades a little speed for memory. */
   memPattern?: boolean;
+  /**
+   * What the lines may say (the caller's language of signs): each line is also read through it, and a line read
+   * below `minConfidence` is kept when its grammar reading explains the recogniser's output within `maxGap` nats.
+   */
+  grammar?: TextGrammar;
+  /** Small plates to look at again at full resolution (./plates.ts); absent: none. */
+  plates?: PlateOptions;
+  /** Keeps an unclear line whose grammar reading is at most this much less probable than its free reading. */
+  maxGap?: number;
 };
 
 /** The recogniser's input height (PP-OCRv4's rec_image_shape 3×48×320). */
@@ -37,6 +49,8 @@ const REC_MAX_W = REC_H * 30;
 /** The detector runs on tiles of at most this many pixels a side (multiples of 32), overlapping by DET_OVERLAP. */
 const DET_TILE = 768;
 const DET_OVERLAP = 64;
+/** A plate's region is enlarged at most this much for the detector's second look. */
+const PLATE_MAX_ZOOM = 2;
 /** Lines read together; PaddleOCR's rec_batch_num. */
 const REC_BATCH = 6;
 /** The recogniser's output stride: one time step per 8 columns of the strip. */
@@ -64,7 +78,11 @@ export class PpOcrReader {
     private readonly det: ort.InferenceSession,
     private readonly rec: ort.InferenceSession,
     private readonly dict: Dictionary,
-    private readonly opts: Required<Omit<ReaderOptions, 'detect'>> & { detect: DetectOptions },
+    private readonly opts: Required<Omit<ReaderOptions, 'detect' | 'grammar' | 'plates'>> & {
+      detect: DetectOptions;
+      plates?: PlateOptions;
+    },
+    private readonly grammar: CompiledGrammar | null,
   ) {}
 
   static async create(opts: ReaderOptions): Promise<PpOcrReader> {
@@ -82,14 +100,23 @@ export class PpOcrReader {
       ort.InferenceSession.create(files.detector, session),
       ort.InferenceSession.create(files.recogniser, session),
     ]);
-    return new PpOcrReader(det, rec, makeDictionary(readFileSync(files.keys, 'utf8')), {
-      threads: opts.threads,
-      detectSide: opts.detectSide ?? 2048,
-      detectTile: opts.detectTile ?? DET_TILE,
-      memPattern: opts.memPattern ?? true,
-      minConfidence: opts.minConfidence ?? 0.5,
-      detect: { ...DEFAULT_DETECT, ...opts.detect },
-    });
+    const dict = makeDictionary(readFileSync(files.keys, 'utf8'));
+    return new PpOcrReader(
+      det,
+      rec,
+      dict,
+      {
+        threads: opts.threads,
+        detectSide: opts.detectSide ?? 2048,
+        detectTile: opts.detectTile ?? DET_TILE,
+        memPattern: opts.memPattern ?? true,
+        minConfidence: opts.minConfidence ?? 0.5,
+        maxGap: opts.maxGap ?? 0,
+        ...(opts.plates ? { plates: opts.plates } : {}),
+        detect: { ...DEFAULT_DETECT, ...opts.detect },
+      },
+      opts.grammar ? compileGrammar(opts.grammar, dict) : null,
+    );
   }
 
   /** Reads an encoded image (JPEG, PNG, WebP, AVIF, TIFF): orientation applied, full resolution. */
@@ -121,8 +148,8 @@ export class PpOcrReader {
     };
   }
 
-  /** Text boxes in the photo's pixels, top to bottom. */
-  async detect(rgb: Rgb): Promise<Array<OrientedBox & { score: number }>> {
+  /** The detector's text probability of every pixel of the photo scaled to `detectSide` (its longer side). */
+  async probabilityMap(rgb: Rgb): Promise<{ map: Float32Array; w: number; h: number }> {
     const side = this.opts.detectSide;
     const scale = Math.min(1, side / Math.max(rgb.width, rgb.height));
     const w = Math.max(32, Math.round((rgb.width * scale) / 32) * 32);
@@ -146,26 +173,80 @@ export class PpOcrReader {
         const y1 = r === rows - 1 ? h : Math.min(h, Math.floor(((r + 1) * h) / rows / 32) * 32 + DET_OVERLAP);
         await this.detectTile(small, w, x0, y0, x1 - x0, y1 - y0, map, h);
       }
-    const found = boxesFromMap({ data: map, width: w, height: h }, this.opts.detect);
-    const sx = rgb.width / w;
-    const sy = rgb.height / h;
-    return found
-      .map((b) => {
-        // Scaled back with the axes' own factors (they differ slightly after rounding to multiples of 32).
-        const ux = Math.cos(b.angle) * b.w * sx;
-        const uy = Math.sin(b.angle) * b.w * sy;
-        const vx = -Math.sin(b.angle) * b.h * sx;
-        const vy = Math.cos(b.angle) * b.h * sy;
-        return {
-          cx: b.cx * sx,
-          cy: b.cy * sy,
-          w: Math.hypot(ux, uy),
-          h: Math.hypot(vx, vy),
-          angle: Math.atan2(uy, ux),
-          score: b.score,
-        };
-      })
-      .sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+    return { map, w, h };
+  }
+
+  /** Text boxes in the photo's pixels, top to bottom: the detector's on the whole photo, then on its small plates. */
+  async detect(rgb: Rgb): Promise<Array<OrientedBox & { score: number }>> {
+    const { map, w, h } = await this.probabilityMap(rgb);
+    const found = scaledBoxes(
+      boxesFromMap({ data: map, width: w, height: h }, this.opts.detect),
+      0,
+      0,
+      rgb.width / w,
+      rgb.height / h,
+    );
+    if (!this.opts.plates) return found.sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+    const more = await this.detectOnPlates(rgb, found, this.opts.plates);
+    return [...found, ...more].sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+  }
+
+  /**
+   * A second look at small plates (./plates.ts): the detector on each plate's region at the photo's full resolution
+   * (enlarged when the plate is very small), keeping the boxes the first look had not found.
+   */
+  private async detectOnPlates(
+    rgb: Rgb,
+    known: ReadonlyArray<OrientedBox>,
+    plates: PlateOptions,
+  ): Promise<Array<OrientedBox & { score: number }>> {
+    const scale = rgb.width / plates.side;
+    const sw = plates.side;
+    const sh = Math.max(1, Math.round(rgb.height / scale));
+    const small = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+      .resize(sw, sh, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer();
+    const regions = findPlates({ data: small, width: sw, height: sh }, scale, plates);
+    const out: Array<OrientedBox & { score: number }> = [];
+    const inside = (x: number, y: number, b: OrientedBox) => {
+      const dx = x - b.cx;
+      const dy = y - b.cy;
+      const u = dx * Math.cos(b.angle) + dy * Math.sin(b.angle);
+      const v = -dx * Math.sin(b.angle) + dy * Math.cos(b.angle);
+      return Math.abs(u) <= b.w / 2 && Math.abs(v) <= b.h / 2;
+    };
+    // The same line as one found before: its centre inside that box, and about as tall (a blob of texture the first
+    // look took for text can cover a small sign without being its line).
+    const same = (b: OrientedBox, k: OrientedBox) => inside(b.cx, b.cy, k) && k.h < 2 * b.h;
+    for (const r of regions) {
+      const x = Math.round(Math.max(0, r.x));
+      const y = Math.round(Math.max(0, r.y));
+      const cw = Math.round(Math.min(rgb.width - x, r.w));
+      const ch = Math.round(Math.min(rgb.height - y, r.h));
+      if (cw < 16 || ch < 16) continue;
+      // Letters about 24 px tall suit the detector; a plate's letters are about half its height (the region's quarter).
+      const zoom = Math.min(PLATE_MAX_ZOOM, Math.max(1, 96 / ch));
+      const tw = Math.max(32, Math.ceil((cw * zoom) / 32) * 32);
+      const th = Math.max(32, Math.ceil((ch * zoom) / 32) * 32);
+      if (tw * th > this.opts.detectTile * this.opts.detectTile) continue;
+      const crop = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+        .extract({ left: x, top: y, width: cw, height: ch })
+        .resize(tw, th, { fit: 'fill', kernel: 'cubic' })
+        .raw()
+        .toBuffer();
+      const map = new Float32Array(tw * th);
+      await this.detectTile(crop, tw, 0, 0, tw, th, map, th);
+      for (const b of scaledBoxes(
+        boxesFromMap({ data: map, width: tw, height: th }, this.opts.detect),
+        x,
+        y,
+        cw / tw,
+        ch / th,
+      ))
+        if (!known.some((k) => same(b, k)) && !out.some((k) => same(b, k))) out.push(b);
+    }
+    return out;
   }
 
   /** Runs the detector on one tile of the scaled photo and writes its probabilities into the whole map. */
@@ -209,7 +290,7 @@ export class PpOcrReader {
       const b = box.h > box.w * 1.5 ? { ...box, w: box.h, h: box.w, angle: box.angle + Math.PI / 2 } : box;
       return { box: b, score: box.score };
     });
-    const lines = await this.readStrips(rgb, strips, this.opts.minConfidence);
+    const lines = await this.readStrips(rgb, strips, this.opts.minConfidence, this.grammar);
     await this.readStacked(rgb, lines);
     return lines.filter((l): l is SceneLine => l !== null);
   }
@@ -282,6 +363,7 @@ export class PpOcrReader {
     rgb: Rgb,
     input: ReadonlyArray<{ box: OrientedBox; score: number }>,
     minConfidence: number,
+    grammar: CompiledGrammar | null = null,
   ): Promise<Array<SceneLine | null>> {
     const strips = input.map(({ box: b, score }, index) => {
       const width = Math.max(REC_H / 2, Math.min(REC_MAX_W, Math.round((REC_H * b.w) / Math.max(1, b.h))));
@@ -302,8 +384,15 @@ export class PpOcrReader {
       const probs = out[this.rec.outputNames[0]!]!;
       const [, steps, classes] = probs.dims as [number, number, number];
       batch.forEach((s, k) => {
-        const d = ctcDecode(probs.data as Float32Array, k * steps * classes, steps, classes, this.dict);
-        if (!d.text.trim() || d.confidence < minConfidence) return;
+        const data = probs.data as Float32Array;
+        const d = ctcDecode(data, k * steps * classes, steps, classes, this.dict);
+        // Only the strip's own steps: the padding after it is blank and would dilute nothing but cost time.
+        const own = Math.min(steps, Math.ceil(s.width / REC_STRIDE) + 1);
+        const alternative = grammar
+          ? decodeConstrained(data, k * steps * classes, own, classes, this.dict.allowed, grammar)
+          : null;
+        const plausible = alternative !== null && alternative.gap <= this.opts.maxGap;
+        if ((!d.text.trim() || d.confidence < minConfidence) && !plausible) return;
         // A time step covers REC_STRIDE columns of the padded strip; the strip's first s.width columns are the box.
         const along = (step: number) => Math.min(1, ((step + 0.5) * REC_STRIDE) / s.width);
         const line: SceneLine = {
@@ -312,6 +401,15 @@ export class PpOcrReader {
           quad: quadOf(s.box),
           detScore: Math.round(s.score * 100) / 100,
           words: wordsOf(d.chars, s.box, along),
+          ...(alternative
+            ? {
+                alternative: {
+                  text: alternative.text,
+                  confidence: Math.round(alternative.confidence * 100),
+                  gap: Math.round(alternative.gap * 100) / 100,
+                },
+              }
+            : {}),
         };
         this.boxes.set(line, s.box);
         results[s.index] = line;
@@ -324,6 +422,31 @@ export class PpOcrReader {
   async close(): Promise<void> {
     await Promise.all([this.det.release(), this.rec.release()]);
   }
+}
+
+/** Boxes found on a map scaled by (sx, sy) from the photo and offset by (x0, y0), in the photo's pixels. */
+function scaledBoxes(
+  found: ReadonlyArray<OrientedBox & { score: number }>,
+  x0: number,
+  y0: number,
+  sx: number,
+  sy: number,
+): Array<OrientedBox & { score: number }> {
+  return found.map((b) => {
+    // Scaled back with the axes' own factors (they differ slightly after rounding to multiples of 32).
+    const ux = Math.cos(b.angle) * b.w * sx;
+    const uy = Math.sin(b.angle) * b.w * sy;
+    const vx = -Math.sin(b.angle) * b.h * sx;
+    const vy = Math.cos(b.angle) * b.h * sy;
+    return {
+      cx: x0 + b.cx * sx,
+      cy: y0 + b.cy * sy,
+      w: Math.hypot(ux, uy),
+      h: Math.hypot(vx, vy),
+      angle: Math.atan2(uy, ux),
+      score: b.score,
+    };
+  });
 }
 
 const quadOf = (box: OrientedBox) => corners(box).map(([x, y]) => [Math.round(x), Math.round(y)] as [number, number]);

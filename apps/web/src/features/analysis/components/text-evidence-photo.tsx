@@ -43,7 +43,7 @@ export function TextEvidencePhoto({
                 aria-hidden
                 data-testid="ocr-box"
                 data-used={l.used}
-                title={`“${l.text}” (${l.confidence}% OCR confidence)`}
+                title={`“${l.text}” (${l.confidence}% OCR confidence${l.seen ? `; seen as “${l.seen}”` : ''})`}
                 style={boxStyle(l.box)}
                 className={
                   lit
@@ -72,6 +72,11 @@ export function TextEvidencePhoto({
                     <span className="mt-0.5 block font-mono text-xs break-words text-muted">
                       {m.texts.map((t) => `“${t}”`).join(' + ')}
                     </span>
+                    {m.seen.length > 0 && (
+                      <span className="mt-1 block text-xs text-subtle" data-testid="text-seen">
+                        Made out as a street sign from {m.seen.map((t) => `“${t}”`).join(' + ')}
+                      </span>
+                    )}
                     {m.note && <span className="mt-1 block text-xs text-warm">{m.note}</span>}
                   </button>
                 </li>
@@ -90,6 +95,7 @@ export function TextEvidencePhoto({
                 l.shown ? (
                   <li key={i} className={l.used ? 'text-fg' : undefined}>
                     “{l.text}” <span className="text-subtle">{l.confidence}%</span>
+                    {l.seen && <span className="text-subtle"> (seen as “{l.seen}”)</span>}
                   </li>
                 ) : null,
               )}

@@ -1,0 +1,143 @@
+/**
+ * Where small signs may be: plates of a flat colour (a street blade's green, blue, brown or white) too small for the
+ * detector to see their letters in the downscaled photo. The detector runs on the photo at 2048 px, where the
+ * letters of a blade 5 % of a 12 MP photo wide are 6 px tall and leave no trace in its probability map; a person
+ * spots the plate first and then looks closer. This finds such plates cheaply (a colour mask of a small copy of the
+ * photo, then connected regions shaped like plates), so the detector can look again at those regions alone, at the
+ * photo's full resolution.
+ */
+import type { Rgb } from './geometry';
+
+/** A colour a plate may have, in HSV: hue in degrees (a range may wrap past 360), saturation and value 0–1. */
+export type PlateColour = { hue?: [number, number]; saturation: [number, number]; value: [number, number] };
+
+/** A region of the full-resolution photo to look at again. */
+export type Region = { x: number; y: number; w: number; h: number };
+
+export type PlateOptions = {
+  colours: readonly PlateColour[];
+  /** Plates are looked for on a copy of the photo this many pixels wide. */
+  side: number;
+  /** A plate's shorter side, in pixels of the full photo: smaller is noise, larger the detector already reads. */
+  minHeight: number;
+  maxHeight: number;
+  /** At most this many regions, the largest plates first. */
+  maxRegions: number;
+};
+
+function hsv(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  let h = 0;
+  if (d > 0) {
+    if (max === r) h = ((g - b) / d) % 6;
+    else if (max === g) h = (b - r) / d + 2;
+    else h = (r - g) / d + 4;
+    h *= 60;
+    if (h < 0) h += 360;
+  }
+  return [h, max ? d / max : 0, max / 255];
+}
+
+const inHue = (h: number, [a, b]: [number, number]) => (a <= b ? h >= a && h <= b : h >= a || h <= b);
+
+function matches(c: PlateColour, h: number, s: number, v: number): boolean {
+  return (
+    s >= c.saturation[0] &&
+    s <= c.saturation[1] &&
+    v >= c.value[0] &&
+    v <= c.value[1] &&
+    (c.hue === undefined || inHue(h, c.hue))
+  );
+}
+
+/**
+ * Regions of `small` (the photo scaled to `small.width` px wide; `scale` full-resolution pixels per small pixel)
+ * holding a plate of one of the colours: connected pixels of one colour whose bounding box is plate-shaped (longer
+ * than tall, mostly filled, of a plausible size). Each region is the plate's box grown by half its height on every
+ * side, in full-resolution pixels.
+ */
+export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Region[] {
+  const { width: w, height: h, data } = small;
+  const label = new Int32Array(w * h);
+  const colourOf = new Int8Array(w * h).fill(-1);
+  for (let i = 0; i < w * h; i++) {
+    const [hh, s, v] = hsv(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
+    for (let k = 0; k < opts.colours.length; k++)
+      if (matches(opts.colours[k]!, hh, s, v)) {
+        colourOf[i] = k;
+        break;
+      }
+  }
+  const found: Array<Region & { area: number }> = [];
+  const stack: number[] = [];
+  let next = 0;
+  for (let start = 0; start < w * h; start++) {
+    if (colourOf[start]! < 0 || label[start]) continue;
+    const colour = colourOf[start]!;
+    label[start] = ++next;
+    stack.push(start);
+    let count = 0;
+    let x0 = w;
+    let y0 = h;
+    let x1 = 0;
+    let y1 = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      count++;
+      const x = i % w;
+      const y = (i - x) / w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1])
+        if (j >= 0 && !label[j] && colourOf[j] === colour) {
+          label[j] = next;
+          stack.push(j);
+        }
+    }
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    const fill = count / (bw * bh);
+    // A blade slanted 15° fills about half its upright box; white letters cut into it too.
+    if (fill < 0.3 || bw < 1.5 * bh) continue;
+    const height = bh * scale;
+    // The box's height of a slanted blade includes the slant: its own height is about the box's minus the rise.
+    if (height > opts.maxHeight * 2 || count * scale * scale < (opts.minHeight * opts.minHeight * 3) / 2) continue;
+    const plateHeight = (count / bw) * scale;
+    if (plateHeight < opts.minHeight || plateHeight > opts.maxHeight) continue;
+    const margin = (bh * scale) / 2;
+    found.push({
+      x: Math.max(0, x0 * scale - margin),
+      y: Math.max(0, y0 * scale - margin),
+      w: bw * scale + 2 * margin,
+      h: bh * scale + 2 * margin,
+      area: count,
+    });
+  }
+  return mergeOverlapping(found.sort((a, b) => b.area - a.area))
+    .slice(0, opts.maxRegions)
+    .map(({ x, y, w: rw, h: rh }) => ({ x, y, w: rw, h: rh }));
+}
+
+/** Stacked blades (a street over an avenue) are one region: regions that overlap become their union. */
+function mergeOverlapping<R extends Region & { area: number }>(regions: R[]): R[] {
+  const out: R[] = [];
+  for (const r of regions) {
+    const other = out.find((o) => r.x < o.x + o.w && o.x < r.x + r.w && r.y < o.y + o.h && o.y < r.y + r.h);
+    if (!other) {
+      out.push({ ...r });
+      continue;
+    }
+    const x = Math.min(other.x, r.x);
+    const y = Math.min(other.y, r.y);
+    other.w = Math.max(other.x + other.w, r.x + r.w) - x;
+    other.h = Math.max(other.y + other.h, r.y + r.h) - y;
+    other.x = x;
+    other.y = y;
+    other.area += r.area;
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { SceneLine, SceneText } from '../../adapters/ocr/ocr';
+import { geoparse } from './geoparse';
+import { GRAMMAR_MAX_GAP, toReadText } from './read-text';
+import { countySignGrammar } from './sign-grammar';
+
+/** Whether the grammar accepts `text` exactly (a walk through its positions, case as written). */
+function accepts(text: string): boolean {
+  const g = countySignGrammar();
+  let at = new Set<number>(g.starts.filter((s) => g.symbols[s]!.includes(text[0]!)));
+  for (const c of text.slice(1)) {
+    const next = new Set<number>();
+    for (const p of at) for (const q of g.next[p]!) if (g.symbols[q]!.includes(c)) next.add(q);
+    at = next;
+  }
+  return g.finals.some((f) => at.has(f));
+}
+
+describe('the county’s sign grammar', () => {
+  it.each([
+    'SW 8 ST',
+    'SW8ST',
+    'S.W. 8th Street',
+    'S/W 107 AVE',
+    'NW 23rd St',
+    'NW 1st Ave',
+    'SE 12th Ter',
+    'NE 2nd Ave',
+    'N Miami Ave',
+    'W Flagler St',
+    'Calle Ocho',
+    'Coral Way',
+    'Tamiami Trail',
+    'Red Rd',
+    'Killian Pkwy',
+    'Biscayne Blvd',
+    '2700 SW 8 ST',
+    '3126 Coral Way',
+  ])('reads %s', (text) => {
+    expect(accepts(text)).toBe(true);
+  });
+
+  it.each(['STOP', 'SPEED LIMIT 35', 'ONE WAY', 'NW 21nd Ave', 'SW 2rd St', 'Broadway', 'Main St', 'SW 1234 ST'])(
+    'does not read %s (not a sign form, or an ordinal the number does not take)',
+    (text) => {
+      expect(accepts(text)).toBe(false);
+    },
+  );
+});
+
+const line = (text: string, confidence: number, alternative?: SceneLine['alternative']): SceneLine => ({
+  text,
+  confidence,
+  quad: [
+    [100, 100],
+    [300, 100],
+    [300, 130],
+    [100, 130],
+  ],
+  detScore: 0.8,
+  words: [],
+  ...(alternative ? { alternative } : {}),
+});
+const scene = (lines: SceneLine[]): SceneText => ({
+  width: 4000,
+  height: 3000,
+  lines,
+  candidates: lines.length,
+  timings: { decodeMs: 1, detectMs: 1, recogniseMs: 1 },
+});
+
+describe('lines read through the grammar', () => {
+  it('a blurred blade is read as the sign form it nearly is, and says what was seen', () => {
+    const read = toReadText(
+      scene([
+        line('NW98*Ave', 79, { text: 'NW98Ave', confidence: 88, gap: 0.2 }),
+        // Below the confidence a free reading needs, kept because the grammar explains it.
+        line('NN109S', 52, { text: 'NW109ST', confidence: 46, gap: 2.4 }),
+      ]),
+    );
+    expect(read.lines.map((l) => [l.text, l.seen])).toEqual([
+      ['NW98Ave', 'NW98*Ave'],
+      ['NW109ST', 'NN109S'],
+    ]);
+    const [corner] = geoparse(read.lines).filter((f) => f.kind === 'intersection');
+    expect(corner?.label).toMatch(/NW 109 St.*NW 98 Ave|NW 98 Ave.*NW 109 St/);
+  });
+
+  it('text the grammar explains only far worse keeps its free reading, or is dropped when unclear', () => {
+    const read = toReadText(
+      scene([
+        line('SPEED', 100, { text: 'S2RD', confidence: 50, gap: 38 }),
+        line('uatsn', 38, { text: 'S8tEr', confidence: 20, gap: GRAMMAR_MAX_GAP + 0.5 }),
+        line('SW 8 ST', 97, { text: 'SW 8 ST', confidence: 97, gap: 0 }),
+      ]),
+    );
+    expect(read.lines.map((l) => [l.text, l.seen])).toEqual([
+      ['SPEED', undefined],
+      ['SW 8 ST', undefined],
+    ]);
+  });
+
+  it('without a grammar reading (an engine without one), the free reading stands as before', () => {
+    const read = toReadText(scene([line('SW 27 AVE', 91), line('~~', 30)]));
+    expect(read.lines.map((l) => l.text)).toEqual(['SW 27 AVE']);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Tuning the text locator's decisions without reading the photos again: the slow part of bench/text/signs.ts is
+ * the OCR (seconds a photo on this machine); what the engine makes of its output (which lines it trusts, the grammar
+ * readings it takes, the geoparser) runs in milliseconds. This reads the photos of a `--save-images` folder once
+ * with everything the reader can give (every line, every grammar reading) into a cache beside them, then replays
+ * the engine's decisions on the cache and scores them as signs.ts does.
+ *
+ *   npx tsx bench/text/signs.ts --half tuning --save-images DIR --generate-only
+ *   npx tsx bench/text/replay.ts DIR [--max-gap N]
+ *
+ * For the TUNING half only: tuning on held-out photos would make the held-out figure one more tuning figure.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Evidence } from '@vt/shared';
+import type { SceneText } from '@vt/server/src/adapters/ocr/ocr';
+import { PpOcrReader } from '@vt/server/src/adapters/ocr/ppocr/reader';
+import { textEvidence } from '@vt/server/src/engine/locators/text.locator';
+import { fuse } from '@vt/server/src/engine/pipeline/fuse';
+import { describePlace, placeName } from '@vt/server/src/engine/pipeline/place';
+import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
+import { GRAMMAR_MAX_GAP, signReaderOptions, toReadText } from '@vt/server/src/engine/text/read-text';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'max-gap': { type: 'string' }, verbose: { type: 'boolean', default: false } },
+});
+const dir = positionals[0];
+if (!dir) throw new Error('Usage: replay.ts DIR (a folder written by signs.ts --save-images)');
+
+type Photo = {
+  file: string;
+  set: string;
+  form: string;
+  sizeBand: string;
+  light: string;
+  blur: string;
+  truth: LatLng | null;
+  written: string[];
+};
+const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { half: string; photos: Photo[] };
+if (manifest.half !== 'tuning') throw new Error('replay.ts is for the tuning half only.');
+
+const cacheFile = join(dir, 'reads.json');
+const cache: Record<string, SceneText> = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+const missing = manifest.photos.filter((p) => !cache[p.file]);
+if (missing.length) {
+  // Everything the reader can give: no confidence floor, every grammar reading kept whatever its gap.
+  const reader = await PpOcrReader.create({ threads: 2, ...signReaderOptions(), minConfidence: 0, maxGap: Infinity });
+  for (const [i, p] of missing.entries()) {
+    cache[p.file] = await reader.read(readFileSync(join(dir, p.file)));
+    if ((i + 1) % 20 === 0) {
+      process.stderr.write(`[replay] read ${i + 1}/${missing.length}\n`);
+      writeFileSync(cacheFile, JSON.stringify(cache));
+    }
+  }
+  await reader.close();
+  writeFileSync(cacheFile, JSON.stringify(cache));
+}
+
+const maxGap = args['max-gap'] === undefined ? GRAMMAR_MAX_GAP : Number(args['max-gap']);
+type Row = Photo & { errorM: number | null; confidence: number; found: boolean; read: string[] };
+const rows: Row[] = manifest.photos.map((p) => {
+  const read = toReadText(cache[p.file]!, { maxGap });
+  const evidence = textEvidence(read);
+  const result = fuse([{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence] as Evidence[], {
+    describePlace,
+    placeName,
+  });
+  const found = result.outcome === 'found';
+  return {
+    ...p,
+    found,
+    confidence: result.confidence,
+    errorM: found && p.truth ? Math.round(haversineMeters(result, p.truth)) : null,
+    read: read.lines.map((l) => `${l.text}${l.seen ? ` [${l.seen}]` : ''} (${l.confidence})`),
+  };
+});
+
+const pct = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : 0);
+const positives = rows.filter((r) => r.truth);
+const negatives = rows.filter((r) => !r.truth);
+const within = (rs: Row[], m: number) => pct(rs.filter((r) => r.errorM !== null && r.errorM <= m).length, rs.length);
+const confident = positives.filter((r) => r.found && r.confidence >= 0.8);
+const by = (key: 'sizeBand' | 'light' | 'blur' | 'set') =>
+  Object.fromEntries(
+    [...new Set(positives.map((r) => r[key]))].sort().map((v) => [
+      v,
+      within(
+        positives.filter((r) => r[key] === v),
+        300,
+      ),
+    ]),
+  );
+console.log(
+  JSON.stringify({
+    maxGap,
+    n: positives.length,
+    within300mPct: within(positives, 300),
+    within1kmPct: within(positives, 1000),
+    confident: {
+      n: confident.length,
+      within1kmPct: pct(confident.filter((r) => r.errorM! <= 1000).length, confident.length),
+    },
+    negatives: {
+      n: negatives.length,
+      maxConfidence: Math.max(0, ...negatives.map((r) => (r.found ? r.confidence : 0))),
+    },
+    bySize: by('sizeBand'),
+    byBlur: by('blur'),
+    byLight: by('light'),
+    bySet: by('set'),
+  }),
+);
+if (args.verbose)
+  for (const r of rows.filter((r) => (r.truth ? r.errorM === null || r.errorM > 300 : r.found)))
+    console.log(
+      `${r.file} ${JSON.stringify(r.written)} -> ${r.errorM ?? 'fallback'} @${r.confidence}: ${r.read.join(' | ')}`,
+    );
