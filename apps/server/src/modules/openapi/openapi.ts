@@ -850,6 +850,14 @@ function answerContent(op: Operation) {
   return { [type]: { schema: jsonSchema(op.response, 'output') } };
 }
 
+/** The body a caller sends: JSON, or a multipart form whose files are `format: binary` strings. */
+function requestBody(op: Operation) {
+  const [type, schema] = op.form ? ['multipart/form-data', op.form] : ['application/json', op.body];
+  return schema
+    ? { requestBody: { required: true, content: { [type]: { schema: jsonSchema(schema, 'input') } } } }
+    : {};
+}
+
 /** Every documented operation of the app: its declared routes, then the ones still listed by hand above. */
 export function documentedOperations(app: { routeDefinitions: ReadonlyArray<Operation> }): Operation[] {
   return [...app.routeDefinitions, ...OPERATIONS];
@@ -869,6 +877,7 @@ export function buildOpenApiDocument(version: string, operations: readonly Opera
     const errors: Record<number, string> = {};
     if (op.query || op.body || analysisId) errors[400] = 'Bad input: the message names the field';
     if (op.access !== 'public') errors[401] = 'Not signed in (or the session expired)';
+    if (op.form) errors[415] = 'Not multipart/form-data (`not_multipart`)';
     if (op.access === 'founder') errors[403] = 'For the founder only';
     else if (op.query?.shape.scope) errors[403] = 'Founder-only figures asked for by a user';
     if (analysisId) errors[404] = 'No such analysis among yours (another user’s id answers 404 too)';
@@ -884,9 +893,7 @@ export function buildOpenApiDocument(version: string, operations: readonly Opera
       // An owner's route is a signed-in user's route to a reader of the document; the 404 above says the rest.
       'x-access': op.access === 'owner' ? 'user' : op.access,
       parameters: [...pathParameters(op), ...(op.query ? queryParameters(op.query) : [])],
-      ...(op.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }
-        : {}),
+      ...requestBody(op),
       responses,
     };
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {} from '@fastify/multipart';
 import type { z } from 'zod';
 import type { User } from '@vt/shared';
 import { requireFounder, requireUser } from '../../auth/guards';
@@ -25,6 +26,12 @@ export type Operation = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A multipart/form-data body instead of JSON (photo uploads): its fields, files as `z.file()`, for the document. The
+   * handler reads the parts from `request` as they stream in (a photo is never held whole), so nothing parses them
+   * here; a request that is not multipart answers 415 `not_multipart`.
+   */
+  form?: z.ZodObject;
   /** The JSON answer; for a Server-Sent Events stream the JSON of each event's `data`; for an image its bytes. */
   response: z.ZodType;
   /** The media type of the answer, when it is not `application/json`. */
@@ -63,10 +70,17 @@ export type RouteDefinition<
   invalidCode?: string;
   /** Its message, when the route has one of its own (default: a sentence naming the fields, describeZodError). */
   invalidMessage?: string;
+  /** What bad query or body input answers, when one code and message cannot say it (it wins over the two above). */
+  badInput?: (error: z.ZodError) => Error;
   /** What a bad path parameter answers instead of that 400 (a name that cannot exist is simply not found). */
   badParams?: (params: Record<string, string>) => Error;
-  /** Fastify's own options of the route (rate limits, body limit). */
-  options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+  /** What a `form` route answers a request that is not multipart/form-data, in words for the caller. */
+  notMultipartMessage?: string;
+  /**
+   * Fastify's own options of the route: rate limits, body limit, and `onRequest` for what must be decided before the
+   * body is read (the in-flight bounds of the JSON photo calls).
+   */
+  options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'onRequest'>;
   /** Answers the request; the `status` above is set before it runs. Returns the answer or the reply it sent. */
   handler: (input: RouteInput<A, P, Q, B>) => Promise<unknown>;
 };
@@ -100,14 +114,14 @@ const guards: Record<Access, (request: FastifyRequest) => User | null> = {
   founder: requireFounder,
 };
 
-type Invalid = { code: string; message: string | undefined };
+type Invalid = { code: string; message: string | undefined; answer: ((error: z.ZodError) => Error) | undefined };
 
 /** Parses one part of the request; bad input answers 400 with a sentence naming the field. */
 function parse(schema: z.ZodType | undefined, value: unknown, invalid: Invalid): unknown {
   if (!schema) return value;
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(invalid.message ?? describeZodError(parsed.error), invalid.code);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  throw invalid.answer?.(parsed.error) ?? badRequest(invalid.message ?? describeZodError(parsed.error), invalid.code);
 }
 
 function parseParams(
@@ -126,13 +140,22 @@ function parseParams(
 
 /**
  * Registers each route: checks the caller against its `access` (401 before anything is read, 403 for a user on a
- * founder's route), parses params, query and body with their schemas, then runs the handler; and records the
- * definition in the app's registry.
+ * founder's route), parses params, query and body with their schemas (a `form` route's body must be multipart), then
+ * runs the handler; and records the definition in the app's registry.
  */
 export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[]): void {
   for (const definition of definitions) {
-    const { handler, invalidCode = 'invalid_request', invalidMessage, badParams, options, ...operation } = definition;
-    const invalid = { code: invalidCode, message: invalidMessage };
+    const {
+      handler,
+      invalidCode = 'invalid_request',
+      invalidMessage,
+      badInput,
+      badParams,
+      notMultipartMessage = 'Send the request as multipart/form-data.',
+      options,
+      ...operation
+    } = definition;
+    const invalid = { code: invalidCode, message: invalidMessage, answer: badInput };
     (app.routeDefinitions as Operation[]).push(operation);
     app.route({
       ...options,
@@ -140,6 +163,7 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
       handler: async (request, reply) => {
         const user = guards[definition.access](request);
+        if (definition.form && !request.isMultipart()) throw new AppError(415, 'not_multipart', notMultipartMessage);
         const input = {
           user,
           params: parseParams(definition.params, request.params as Record<string, string>, invalid, badParams),
