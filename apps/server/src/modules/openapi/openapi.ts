@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import {
-  AccessCodeLimitsSchema,
   AccountDeleteRequestSchema,
   AccountDeletedSchema,
   AccountExportSchema,
   ActivityEventSchema,
   ActivityRecordedSchema,
-  AdminAccessCodeSchema,
   AnalysisCorrectionRequestSchema,
   AnalysisEnvelopeSchema,
   AnalysisEventSchema,
   AnalysisEventsQuerySchema,
   EvidenceReportSchema,
-  CreateAccessCodeSchema,
   FastAnalysisRequestSchema,
   FastAnalysisResponseSchema,
   GalleryDeletedSchema,
@@ -30,9 +27,6 @@ import {
   NotificationDeleteQuerySchema,
   NotificationDeleteResponseSchema,
   NotificationStreamMessageSchema,
-  RedeemAccessCodeRequestSchema,
-  RedeemAccessCodeResponseSchema,
-  UpdateAccessCodeSchema,
   UploadForAnalysisRequestSchema,
   UploadForAnalysisResponseSchema,
   UserStatusSchema,
@@ -41,14 +35,12 @@ import {
   AdminStatsSchema,
   AdminUsersResponseSchema,
   CountyOutlineSchema,
-  ConsoleAccessSchema,
   GallerySettingsSchema,
   GallerySettingsUpdateSchema,
   ReferenceImportDeleteRequestSchema,
   ReferenceImportDeletedSchema,
   ReferenceImportsResponseSchema,
   LocationIndexSchema,
-  MyLimitsSchema,
   NotificationCurrentResponseSchema,
   SessionInfoSchema,
   UserNotificationsResponseSchema,
@@ -89,7 +81,7 @@ import {
   TimeframeQuerySchema,
   UserStatsSchema,
 } from '@vt/shared';
-import type { Operation } from './route-definition';
+import { idOf, type Operation } from './route-definition';
 
 const idParam = {
   name: 'id',
@@ -98,9 +90,6 @@ const idParam = {
   schema: { type: 'string', format: 'uuid' },
   description: 'Analysis id',
 };
-
-/** `params` of a path whose `{id}` is a UUID naming `what`. */
-const idOf = (what: string) => z.object({ id: z.uuid().describe(what) });
 
 /** The answer of the PDF report: its bytes. */
 const PdfSchema = z.instanceof(Uint8Array).describe('The report, PDF');
@@ -369,30 +358,6 @@ export const OPERATIONS: Operation[] = [
     summary: 'Miami-Dade County’s outline (GeoJSON)',
     access: 'public',
     response: CountyOutlineSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/access-code-limits',
-    tag: 'access',
-    summary: 'What each access-code level allows per week',
-    access: 'public',
-    response: AccessCodeLimitsSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/limits/me',
-    tag: 'access',
-    summary: 'Your weekly limit, what is used and when it resets',
-    access: 'user',
-    response: MyLimitsSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/console-access/me',
-    tag: 'access',
-    summary: 'Your console-access level',
-    access: 'user',
-    response: ConsoleAccessSchema,
   },
   {
     method: 'get',
@@ -695,56 +660,6 @@ export const OPERATIONS: Operation[] = [
       429: 'Weekly limit reached, too many photos on their way, or more than 30 a minute',
     },
     errorSchema: FastAnalysisResponseSchema,
-  },
-  {
-    method: 'post',
-    path: '/api/access-codes/redeem',
-    tag: 'access',
-    summary: 'Redeem an access code for higher weekly limits',
-    access: 'user',
-    body: RedeemAccessCodeRequestSchema,
-    response: RedeemAccessCodeResponseSchema,
-    errors: { 409: 'You already redeemed this code', 429: 'Too many attempts this minute' },
-  },
-  {
-    method: 'post',
-    path: '/api/console-access/redeem',
-    tag: 'access',
-    summary: 'Redeem a console-access code',
-    access: 'user',
-    body: RedeemAccessCodeRequestSchema,
-    response: ConsoleAccessSchema,
-    errors: { 429: 'Too many attempts this minute' },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/access-codes',
-    tag: 'admin',
-    summary: 'Every access code with its redemptions (never the code itself)',
-    access: 'founder',
-    response: z.object({ codes: z.array(AdminAccessCodeSchema) }),
-  },
-  {
-    method: 'post',
-    path: '/api/admin/access-codes',
-    tag: 'admin',
-    summary: 'Create an access code for a limits tier or a console level',
-    access: 'founder',
-    body: CreateAccessCodeSchema,
-    response: z.object({ code: AdminAccessCodeSchema }),
-    status: 201,
-    errors: { 409: 'That code already exists' },
-  },
-  {
-    method: 'patch',
-    path: '/api/admin/access-codes/{id}',
-    tag: 'admin',
-    summary: 'Turn an access code on or off',
-    access: 'founder',
-    params: idOf('Access code id'),
-    body: UpdateAccessCodeSchema,
-    response: z.object({ code: AdminAccessCodeSchema }),
-    errors: { 404: 'No such access code' },
   },
   {
     method: 'post',

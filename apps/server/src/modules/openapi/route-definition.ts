@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type {} from '@fastify/multipart';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { User } from '@vt/shared';
 import { requireFounder, requireUser } from '../../auth/guards';
 import { AppError, badRequest, describeZodError } from '../../lib/errors';
@@ -84,6 +84,12 @@ export type RouteDefinition<
   /** Answers the request; the `status` above is set before it runs. Returns the answer or the reply it sent. */
   handler: (input: RouteInput<A, P, Q, B>) => Promise<unknown>;
 };
+
+/**
+ * `params` of a path whose `{id}` is a UUID naming `what` (an analysis id needs none: it is the default). Pair it with
+ * `badParams`, so that an id that cannot exist answers what an unknown one does.
+ */
+export const idOf = (what: string) => z.object({ id: z.uuid().describe(what) });
 
 /** Declares a route, inferring its handler's input from its schemas. */
 export function route<
