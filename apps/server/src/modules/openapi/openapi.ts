@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import {
-  AccountDeleteRequestSchema,
-  AccountDeletedSchema,
-  AccountExportSchema,
   ActivityEventSchema,
   ActivityRecordedSchema,
   AnalysisCorrectionRequestSchema,
@@ -453,24 +450,6 @@ export const OPERATIONS: Operation[] = [
     access: 'user',
     body: MarkNotificationsReadSchema,
     response: MarkNotificationsReadResponseSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/account/export',
-    tag: 'account',
-    summary: 'Everything stored about you, as a dated JSON attachment',
-    access: 'user',
-    response: AccountExportSchema,
-  },
-  {
-    method: 'delete',
-    path: '/api/account',
-    tag: 'account',
-    summary:
-      'Delete your account and all its data (type your e-mail address to confirm); signs you out and names the provider’s logout',
-    access: 'user',
-    body: AccountDeleteRequestSchema,
-    response: AccountDeletedSchema,
   },
   {
     method: 'delete',
