@@ -12,7 +12,8 @@ import type { Operation } from '../openapi/route-definition';
  * anonymous, the owner, another user and the founder. The cases come from the operations themselves (their access):
  * - own:      `user`: each signed-in user gets their own data (anonymous 401);
  * - owned-id: `owner` (or a route not yet declared whose path names an `{id}`): anyone but the owner gets 404, the founder included;
- * - admin:    `founder`, and `scope=all` of a `user` route: database-wide figures; users get 403, the founder 200.
+ * - admin:    `founder` and `admin`, and `scope=all` of a `user` route: database-wide figures; users get 403, the founder
+ *             200 (admin-code holders are tested in access/access.http.test.ts).
  */
 type Kind = 'own' | 'owned-id' | 'admin';
 type Case = { method: string; path: string; kind: Kind; body?: unknown; ok?: number };
@@ -48,7 +49,11 @@ function cases(operations: Operation[], ownerAnalysisId: string, deletableId: st
       const sample = SAMPLES[opKey(op)] ?? {};
       const path = op.path.replace('{id}', sample.deletes ? deletableId : ownerAnalysisId);
       const kind: Kind =
-        op.access === 'founder' ? 'admin' : op.access === 'owner' || op.path.includes('{id}') ? 'owned-id' : 'own';
+        op.access === 'founder' || op.access === 'admin'
+          ? 'admin'
+          : op.access === 'owner' || op.path.includes('{id}')
+            ? 'owned-id'
+            : 'own';
       const base: Case = {
         method: op.method.toUpperCase(),
         path: sample.query ? `${path}?${sample.query}` : path,

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import {
-  ActivityEventSchema,
-  ActivityRecordedSchema,
   AnalysisCorrectionRequestSchema,
   AnalysisEnvelopeSchema,
   AnalysisEventSchema,
@@ -11,14 +9,10 @@ import {
   FastAnalysisResponseSchema,
   GalleryDeletedSchema,
   GalleryDeleteRequestSchema,
-  InactiveCleanupRequestSchema,
-  InactiveCleanupResponseSchema,
   IndexCheckResponseSchema,
   LocationIndexCreateRequestSchema,
   LocationIndexCreateResponseSchema,
   LocationIndexRemovedSchema,
-  MarkNotificationsReadResponseSchema,
-  MarkNotificationsReadSchema,
   NotificationCreateRequestSchema,
   NotificationCreateResponseSchema,
   NotificationDeleteQuerySchema,
@@ -26,11 +20,7 @@ import {
   NotificationStreamMessageSchema,
   UploadForAnalysisRequestSchema,
   UploadForAnalysisResponseSchema,
-  UserStatusSchema,
-  ActivityLogResponseSchema,
-  ActivityStatsSchema,
   AdminStatsSchema,
-  AdminUsersResponseSchema,
   CountyOutlineSchema,
   GallerySettingsSchema,
   GallerySettingsUpdateSchema,
@@ -40,7 +30,6 @@ import {
   LocationIndexSchema,
   NotificationCurrentResponseSchema,
   SessionInfoSchema,
-  UserNotificationsResponseSchema,
   AnalysisCreateRequestSchema,
   AnalysisDeletedSchema,
   AnalysisListSchema,
@@ -390,68 +379,6 @@ export const OPERATIONS: Operation[] = [
     response: NotificationCurrentResponseSchema,
   },
   {
-    method: 'get',
-    path: '/api/users/me/notifications',
-    tag: 'notifications',
-    summary: 'Your notifications, newest first',
-    access: 'user',
-    response: UserNotificationsResponseSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/admin/users',
-    tag: 'admin',
-    summary: 'Every account with its activity',
-    access: 'founder',
-    response: AdminUsersResponseSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/admin/activity',
-    tag: 'admin',
-    summary: 'The activity log, newest first',
-    access: 'founder',
-    response: ActivityLogResponseSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/admin/activity/stats',
-    tag: 'admin',
-    summary: 'Users, activity and analyses today and in total',
-    access: 'founder',
-    response: z.object({ stats: ActivityStatsSchema }),
-  },
-  {
-    method: 'post',
-    path: '/api/users/activity',
-    tag: 'users',
-    summary: 'Record an activity event of the signed-in user (`userEmail` must be yours; 240 a minute)',
-    access: 'user',
-    body: ActivityEventSchema,
-    response: ActivityRecordedSchema,
-    errors: { 403: '`userEmail` is not the signed-in user’s', 429: 'Too many events from this address' },
-  },
-  {
-    method: 'put',
-    path: '/api/users/{email}/status',
-    tag: 'users',
-    summary: 'Set your online status and current page (240 a minute)',
-    access: 'user',
-    params: z.object({ email: z.string().describe('Your e-mail address') }),
-    body: UserStatusSchema,
-    response: ActivityRecordedSchema,
-    errors: { 404: 'Not your e-mail address', 429: 'Too many updates from this address' },
-  },
-  {
-    method: 'post',
-    path: '/api/users/me/notifications/read',
-    tag: 'notifications',
-    summary: 'Mark some of your notifications (`ids`) or all of them (`all: true`) read',
-    access: 'user',
-    body: MarkNotificationsReadSchema,
-    response: MarkNotificationsReadResponseSchema,
-  },
-  {
     method: 'delete',
     path: '/api/gallery/entries',
     tag: 'gallery',
@@ -642,17 +569,6 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
-    path: '/api/admin/users/cleanup',
-    tag: 'admin',
-    summary:
-      'Count users inactive for `days` (dry run, the default), or delete them with `confirmCount` equal to the dry run’s count',
-    access: 'founder',
-    body: InactiveCleanupRequestSchema,
-    response: InactiveCleanupResponseSchema,
-    errors: { 409: 'The count changed since the dry run (or there was none)' },
-  },
-  {
-    method: 'post',
     path: '/api/notifications',
     tag: 'notifications',
     summary: 'Publish an announcement to every visitor',
@@ -773,6 +689,7 @@ export function buildOpenApiDocument(version: string, operations: readonly Opera
     if (op.access !== 'public') errors[401] = 'Not signed in (or the session expired)';
     if (op.form) errors[415] = 'Not multipart/form-data (`not_multipart`)';
     if (op.access === 'founder') errors[403] = 'For the founder only';
+    else if (op.access === 'admin') errors[403] = 'For admin-capable people only (the founder, and admin-code holders)';
     else if (op.query?.shape.scope) errors[403] = 'Founder-only figures asked for by a user';
     if (analysisId) errors[404] = 'No such analysis among yours (another user’s id answers 404 too)';
     else if (op.access === 'owner') errors[404] = 'Not yours, or no such thing (another user’s id answers 404 too)';

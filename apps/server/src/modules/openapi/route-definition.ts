@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
 import type { User } from '@vt/shared';
-import { requireFounder, requireUser } from '../../auth/guards';
+import { requireAdmin, requireFounder, requireUser } from '../../auth/guards';
 import { AppError, badRequest, describeZodError } from '../../lib/errors';
 
 /**
  * Who may call a route: anyone; any signed-in user (their own data); a signed-in user naming one of their own things
- * by the id in the path (anyone else's id answers 404, the founder's included); the founder only.
+ * by the id in the path (anyone else's id answers 404, the founder's included); admin-capable people (R-ADMIN-2: the
+ * founder role, founder e-mails, holders of an active founder or admin code); the founder role only.
  */
-export type Access = 'public' | 'user' | 'owner' | 'founder';
+export type Access = 'public' | 'user' | 'owner' | 'admin' | 'founder';
 
 /** What the OpenAPI document and the access tests know of a route: everything but its handler. */
 export type Operation = {
@@ -113,10 +114,11 @@ export function installRouteRegistry(app: FastifyInstance): void {
   app.decorate('routeDefinitions', [] as Operation[]);
 }
 
-const guards: Record<Access, (request: FastifyRequest) => User | null> = {
+const guards: Record<Access, (request: FastifyRequest) => User | null | Promise<User>> = {
   public: (request) => request.user,
   user: requireUser,
   owner: requireUser,
+  admin: requireAdmin,
   founder: requireFounder,
 };
 
@@ -145,8 +147,8 @@ function parseParams(
 }
 
 /**
- * Registers each route: checks the caller against its `access` (401 before anything is read, 403 for a user on a
- * founder's route), parses params, query and body with their schemas (a `form` route's body must be multipart), then
+ * Registers each route: checks the caller against its `access` (401 before anything is read, 403 for a user on an
+ * admin's or the founder's route), parses params, query and body with their schemas (a `form` route's body must be multipart), then
  * runs the handler; and records the definition in the app's registry.
  */
 export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[]): void {
@@ -168,7 +170,7 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
       method: definition.method.toUpperCase() as 'GET',
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
       handler: async (request, reply) => {
-        const user = guards[definition.access](request);
+        const user = await guards[definition.access](request);
         if (definition.form && !request.isMultipart()) throw new AppError(415, 'not_multipart', notMultipartMessage);
         const input = {
           user,
