@@ -3,7 +3,7 @@ import type {} from '@fastify/multipart';
 import { z } from 'zod';
 import type { User } from '@vt/shared';
 import { requireAdmin, requireFounder, requireUser } from '../../auth/guards';
-import { AppError, badRequest, describeZodError } from '../../lib/errors';
+import { AppError, badRequest, describeZodError, notFound } from '../../lib/errors';
 
 /**
  * Who may call a route: anyone; any signed-in user (their own data); a signed-in user naming one of their own things
@@ -91,6 +91,9 @@ export type RouteDefinition<
  * `badParams`, so that an id that cannot exist answers what an unknown one does.
  */
 export const idOf = (what: string) => z.object({ id: z.uuid().describe(what) });
+
+/** The `{id}` of one of the caller's analyses: an id that cannot exist is not found, as another user's is. */
+export const analysisIdParams = { params: idOf('Analysis id'), badParams: () => notFound('Analysis not found.') };
 
 /** Declares a route, inferring its handler's input from its schemas. */
 export function route<
@@ -180,6 +183,10 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
           request,
           reply,
         } as RouteInput<Access, undefined, undefined, undefined>;
+        // R-DATA-6: `scope=all` asks for the whole database, which only the founder may read (the document and the
+        // access matrix know it from the query's `scope` too).
+        if (definition.query?.shape.scope && (input.query as { scope?: unknown }).scope === 'all')
+          requireFounder(request);
         if (definition.status) reply.status(definition.status);
         return handler(input as never);
       },
