@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  AnalysisCorrectionRequestSchema,
   AnalysisEnvelopeSchema,
   AnalysisEventSchema,
   AnalysisEventsQuerySchema,
@@ -9,10 +8,6 @@ import {
   FastAnalysisResponseSchema,
   GalleryDeletedSchema,
   GalleryDeleteRequestSchema,
-  IndexCheckResponseSchema,
-  LocationIndexCreateRequestSchema,
-  LocationIndexCreateResponseSchema,
-  LocationIndexRemovedSchema,
   NotificationCreateRequestSchema,
   NotificationCreateResponseSchema,
   NotificationDeleteQuerySchema,
@@ -20,20 +15,14 @@ import {
   NotificationStreamMessageSchema,
   UploadForAnalysisRequestSchema,
   UploadForAnalysisResponseSchema,
-  CountyOutlineSchema,
   GallerySettingsSchema,
   GallerySettingsUpdateSchema,
   ReferenceImportDeleteRequestSchema,
   ReferenceImportDeletedSchema,
   ReferenceImportsResponseSchema,
-  LocationIndexSchema,
   NotificationCurrentResponseSchema,
   SessionInfoSchema,
   ApiErrorSchema,
-  LocationCreateRequestSchema,
-  LocationEnvelopeSchema,
-  LocationsPageSchema,
-  PageQuerySchema,
 } from '@vt/shared';
 import { idOf, type Operation } from './route-definition';
 
@@ -51,33 +40,11 @@ const PdfSchema = z.instanceof(Uint8Array).describe('The report, PDF');
 /** The answer of the image routes: WebP bytes. */
 const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
 
-/** The location index is changed from the map only (access.plugin.ts isMapOnlyCall). */
-const mapAccessError = { 403: 'No map access: the location index is changed from the map only' };
-
 /**
  * The operations of the routes not yet declared with defineRoutes (route-definition.ts), by hand; a module that moves
  * to defineRoutes takes its operations out of this list (issue 14: one route definition).
  */
 export const OPERATIONS: Operation[] = [
-  {
-    method: 'post',
-    path: '/api/locations/create',
-    tag: 'locations',
-    summary: 'Add a place to your location history',
-    access: 'user',
-    body: LocationCreateRequestSchema,
-    response: LocationEnvelopeSchema,
-    status: 201,
-  },
-  {
-    method: 'get',
-    path: '/api/locations/my',
-    tag: 'locations',
-    summary: 'Your location history, newest first',
-    access: 'user',
-    query: PageQuerySchema,
-    response: LocationsPageSchema,
-  },
   {
     method: 'get',
     path: '/api/auth/session',
@@ -85,14 +52,6 @@ export const OPERATIONS: Operation[] = [
     summary: 'Who is signed in, if anyone, and the sign-in provider',
     access: 'public',
     response: SessionInfoSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/geo/county-outline',
-    tag: 'system',
-    summary: 'Miami-Dade County’s outline (GeoJSON)',
-    access: 'public',
-    response: CountyOutlineSchema,
   },
   {
     method: 'get',
@@ -110,14 +69,6 @@ export const OPERATIONS: Operation[] = [
     access: 'user',
     body: GallerySettingsUpdateSchema,
     response: GallerySettingsSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/location-index',
-    tag: 'location-index',
-    summary: 'Your location index (the map’s saved places), newest first',
-    access: 'user',
-    response: LocationIndexSchema,
   },
   {
     method: 'get',
@@ -154,67 +105,6 @@ export const OPERATIONS: Operation[] = [
     body: ReferenceImportDeleteRequestSchema,
     response: ReferenceImportDeletedSchema,
     errors: { 404: 'No such import' },
-  },
-  {
-    method: 'post',
-    path: '/api/location-index',
-    tag: 'location-index',
-    summary: 'Add a place by hand; at 20 items the oldest leave, named in `evicted` (map access only)',
-    access: 'user',
-    body: LocationIndexCreateRequestSchema,
-    response: LocationIndexCreateResponseSchema,
-    status: 201,
-    errors: mapAccessError,
-  },
-  {
-    method: 'delete',
-    path: '/api/location-index',
-    tag: 'location-index',
-    summary: 'Empty your location index (map access only)',
-    access: 'user',
-    response: LocationIndexRemovedSchema,
-    errors: mapAccessError,
-  },
-  {
-    method: 'delete',
-    path: '/api/location-index/{id}',
-    tag: 'location-index',
-    summary: 'Remove one item of your location index (map access only)',
-    access: 'user',
-    params: idOf('Location-index item id'),
-    response: LocationIndexRemovedSchema,
-    errors: { ...mapAccessError, 404: 'No such item in your index' },
-  },
-  {
-    method: 'post',
-    path: '/api/location-index/{id}/verify',
-    tag: 'location-index',
-    summary: 'Check an item against evidence independent of what placed it (map access only; 30 a minute)',
-    access: 'user',
-    params: idOf('Location-index item id'),
-    response: IndexCheckResponseSchema,
-    errors: {
-      ...mapAccessError,
-      404: 'No such item in your index',
-      409: 'The item cannot be checked now (the message says why)',
-      429: 'Too many checks',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/location-index/{id}/reevaluate',
-    tag: 'location-index',
-    summary: 'Analyse the item’s photo again and keep the new place and confidence (map access only; 30 a minute)',
-    access: 'user',
-    params: idOf('Location-index item id'),
-    response: IndexCheckResponseSchema,
-    errors: {
-      ...mapAccessError,
-      404: 'No such item in your index',
-      409: 'The item cannot be reevaluated (the message says why)',
-      429: 'Too many checks',
-      502: 'The new analysis failed',
-    },
   },
   {
     method: 'get',
@@ -256,20 +146,6 @@ export const OPERATIONS: Operation[] = [
       409: 'The analysis has not finished yet (`analysis_not_finished`)',
     },
   })),
-  {
-    method: 'post',
-    path: '/api/analyses/{id}/correction',
-    tag: 'analysis',
-    summary: 'Move one of your finished analyses to where the photo was really taken (inside Miami-Dade County)',
-    access: 'user',
-    params: idOf('Analysis id'),
-    body: AnalysisCorrectionRequestSchema,
-    response: AnalysisEnvelopeSchema,
-    errors: {
-      404: 'No such analysis among yours (another user’s id answers 404 too)',
-      409: 'The analysis has not finished yet',
-    },
-  },
   ...(['display', 'thumbnail'] as const).map((kind): Operation => ({
     method: 'get',
     path: `/api/photos/{id}/${kind}`,
