@@ -3,7 +3,6 @@ import {
   AnalysisEnvelopeSchema,
   AnalysisEventSchema,
   AnalysisEventsQuerySchema,
-  EvidenceReportSchema,
   FastAnalysisRequestSchema,
   FastAnalysisResponseSchema,
   GalleryDeletedSchema,
@@ -27,9 +26,6 @@ const idParam = {
   schema: { type: 'string', format: 'uuid' },
   description: 'Analysis id',
 };
-
-/** The answer of the PDF report: its bytes. */
-const PdfSchema = z.instanceof(Uint8Array).describe('The report, PDF');
 
 /** The answer of the image routes: WebP bytes. */
 const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
@@ -115,23 +111,6 @@ export const OPERATIONS: Operation[] = [
     produces: 'text/event-stream',
     errors: { 404: 'No such analysis among yours (another user’s id answers 404 too)' },
   },
-  ...(['json', 'pdf'] as const).map((format): Operation => ({
-    method: 'get',
-    path: `/api/analyses/{id}/report.${format}`,
-    tag: 'analysis',
-    summary:
-      format === 'json'
-        ? 'The evidence report of one of your finished analyses: the file as received (SHA-256, size, when, by whom), its metadata, every piece of evidence, the candidates, the result, versions and the chained event history with its check (a download)'
-        : 'The same evidence report as a PDF with a small map drawn from the project’s own geodata (a download)',
-    access: 'user',
-    params: idOf('Analysis id'),
-    response: format === 'json' ? EvidenceReportSchema : PdfSchema,
-    ...(format === 'pdf' ? { produces: 'application/pdf' as const } : {}),
-    errors: {
-      404: 'No such analysis among yours (another user’s id answers 404 too, the founder’s included)',
-      409: 'The analysis has not finished yet (`analysis_not_finished`)',
-    },
-  })),
   ...(['display', 'thumbnail'] as const).map((kind): Operation => ({
     method: 'get',
     path: `/api/photos/{id}/${kind}`,
