@@ -14,7 +14,6 @@ import {
   ReferenceImportDeleteRequestSchema,
   ReferenceImportDeletedSchema,
   ReferenceImportsResponseSchema,
-  SessionInfoSchema,
   ApiErrorSchema,
 } from '@vt/shared';
 import { idOf, type Operation } from './route-definition';
@@ -35,14 +34,6 @@ const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
  * to defineRoutes takes its operations out of this list (issue 14: one route definition).
  */
 export const OPERATIONS: Operation[] = [
-  {
-    method: 'get',
-    path: '/api/auth/session',
-    tag: 'system',
-    summary: 'Who is signed in, if anyone, and the sign-in provider',
-    access: 'public',
-    response: SessionInfoSchema,
-  },
   {
     method: 'get',
     path: '/api/gallery/settings',
