@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import {
-  AnalysisEnvelopeSchema,
-  AnalysisEventSchema,
-  AnalysisEventsQuerySchema,
-  FastAnalysisRequestSchema,
-  FastAnalysisResponseSchema,
   GalleryDeletedSchema,
   GalleryDeleteRequestSchema,
-  UploadForAnalysisRequestSchema,
-  UploadForAnalysisResponseSchema,
   GallerySettingsSchema,
   GallerySettingsUpdateSchema,
   ReferenceImportDeleteRequestSchema,
@@ -26,12 +19,10 @@ const idParam = {
   description: 'Analysis id',
 };
 
-/** The answer of the image routes: WebP bytes. */
-const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
-
 /**
- * The operations of the routes not yet declared with defineRoutes (route-definition.ts), by hand; a module that moves
- * to defineRoutes takes its operations out of this list (issue 14: one route definition).
+ * The operations of the gallery's routes, by hand, until that module declares them with defineRoutes
+ * (route-definition.ts) as every other module does; it then takes them out of this list (issue 14: one route
+ * definition).
  */
 export const OPERATIONS: Operation[] = [
   {
@@ -78,75 +69,6 @@ export const OPERATIONS: Operation[] = [
     body: ReferenceImportDeleteRequestSchema,
     response: ReferenceImportDeletedSchema,
     errors: { 404: 'No such import' },
-  },
-  {
-    method: 'get',
-    path: '/api/analyses/{id}',
-    tag: 'analysis',
-    summary: 'One of your analyses with its status, result and evidence (a founder may read any)',
-    access: 'user',
-    params: idOf('Analysis id'),
-    response: AnalysisEnvelopeSchema,
-    errors: { 404: 'No such analysis among yours (another user’s id answers 404 too)' },
-  },
-  {
-    method: 'get',
-    path: '/api/analyses/{id}/events',
-    tag: 'analysis',
-    summary:
-      'The analysis’ stages as Server-Sent Events (`received` … `done` or `failed`, then the stream ends); `Last-Event-ID` resumes',
-    access: 'user',
-    params: idOf('Analysis id'),
-    query: AnalysisEventsQuerySchema,
-    response: AnalysisEventSchema,
-    produces: 'text/event-stream',
-    errors: { 404: 'No such analysis among yours (another user’s id answers 404 too)' },
-  },
-  ...(['display', 'thumbnail'] as const).map((kind): Operation => ({
-    method: 'get',
-    path: `/api/photos/{id}/${kind}`,
-    tag: 'analysis',
-    summary: `The photo’s stripped ${kind} image (yours, or any for a founder)`,
-    access: 'user',
-    params: idOf('Photo id'),
-    response: WebpImageSchema,
-    produces: 'image/webp',
-    errors: { 404: 'No such photo among yours', 409: 'The photo is still being processed' },
-  })),
-  {
-    method: 'post',
-    path: '/api/fast-analysis',
-    tag: 'analysis',
-    summary:
-      'Analyse one photo sent as a data URL and wait (at most 2 minutes) for the result; errors answer this same shape with `success: false`',
-    access: 'user',
-    body: FastAnalysisRequestSchema,
-    response: FastAnalysisResponseSchema,
-    errors: {
-      413: 'The photo is larger than the upload limit',
-      415: 'Not a supported photo',
-      429: 'Weekly limit reached, or too many photos on their way (`Retry-After`)',
-      500: 'The analysis failed',
-      504: 'No result in time; the analysis goes on (`analysisId`)',
-    },
-    errorSchema: FastAnalysisResponseSchema,
-  },
-  {
-    method: 'post',
-    path: '/api/images/upload-for-analysis',
-    tag: 'analysis',
-    summary:
-      'Store a photo (data URL) with the result a client already has for it; counted against the weekly limit unless it pairs with your analysis of the same bytes',
-    access: 'user',
-    body: UploadForAnalysisRequestSchema,
-    response: UploadForAnalysisResponseSchema,
-    status: 201,
-    errors: {
-      413: 'The photo is larger than the upload limit',
-      415: 'Not a supported photo',
-      429: 'Weekly limit reached, too many photos on their way, or more than 30 a minute',
-    },
-    errorSchema: FastAnalysisResponseSchema,
   },
 ];
 
