@@ -21,8 +21,9 @@ export type Operation = {
   summary: string;
   access: Access;
   /**
-   * The path's parameters, when the path is not an analysis of the caller's at `{id}` (the default, see idParam).
-   * Giving them drops the default 400 and 404 of `{id}`: say in `errors` what a wrong one answers.
+   * The path's parameters (`analysisIdParams` for an analysis of the caller's). Without them the document takes an
+   * `{id}` for an analysis id with a 400 and a 404 (openapi.ts idParam); with them, say in `errors` what a wrong one
+   * answers.
    */
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -30,7 +31,7 @@ export type Operation = {
   /**
    * A multipart/form-data body instead of JSON (photo uploads): its fields, files as `z.file()`, for the document. The
    * handler reads the parts from `request` as they stream in (a photo is never held whole), so nothing parses them
-   * here; a request that is not multipart answers 415 `not_multipart`.
+   * here; a request that is not multipart answers 415 `not_multipart`. Declared in a scope with @fastify/multipart.
    */
   form?: z.ZodObject;
   /** The JSON answer; for a Server-Sent Events stream the JSON of each event's `data`; for an image its bytes. */
@@ -38,7 +39,7 @@ export type Operation = {
   /** The media type of the answer, when it is not `application/json`. */
   produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp' | 'application/pdf';
   status?: number;
-  /** Error answers this operation has beyond the usual ones (400, 401, 403, 404), by status. */
+  /** Error answers this operation has beyond the usual ones (400, 401, 403, 404, 415 of a form), by status. */
   errors?: Record<number, string>;
   /** The shape errors answer with, when it is not ApiError (the spec's analysis calls answer in their own). */
   errorSchema?: z.ZodType;
@@ -87,8 +88,8 @@ export type RouteDefinition<
 };
 
 /**
- * `params` of a path whose `{id}` is a UUID naming `what` (an analysis id needs none: it is the default). Pair it with
- * `badParams`, so that an id that cannot exist answers what an unknown one does.
+ * `params` of a path whose `{id}` is a UUID naming `what`. Pair it with `badParams`, so that an id that cannot exist
+ * answers what an unknown one does.
  */
 export const idOf = (what: string) => z.object({ id: z.uuid().describe(what) });
 
@@ -151,8 +152,8 @@ function parseParams(
 
 /**
  * Registers each route: checks the caller against its `access` (401 before anything is read, 403 for a user on an
- * admin's or the founder's route), parses params, query and body with their schemas (a `form` route's body must be multipart), then
- * runs the handler; and records the definition in the app's registry.
+ * admin's or the founder's route), parses params, query and body with their schemas (a `form` route's body must be
+ * multipart), then runs the handler; and records the definition in the app's registry.
  */
 export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[]): void {
   for (const definition of definitions) {
