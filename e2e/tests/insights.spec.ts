@@ -220,6 +220,10 @@ test.describe('data pages', () => {
     await expect(page).toHaveURL(/\/api-reference$/);
     await expect(page.getByTestId('api-operation').filter({ hasText: '/api/analysis/nearby' })).toContainText('radius');
     await expect(page.getByTestId('api-operation').filter({ hasText: '/api/api-usage/stats' })).toBeVisible();
+    // The photo upload is a multipart form of files, not a JSON body.
+    const upload = page.getByTestId('api-operation').filter({ hasText: 'Upload one or more photos' });
+    await expect(upload).toContainText('Body (multipart/form-data)');
+    await expect(upload).toContainText('photo: file[]');
     expect(await page.getByTestId('api-operation').count()).toBeGreaterThanOrEqual(30);
     await snap(page, 'api-reference');
   });

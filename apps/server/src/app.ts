@@ -132,8 +132,8 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   registerDataStats(app, { config, database, version: APP_VERSION });
   registerOpenApi(app, { version: APP_VERSION });
   siteRoutes(app, { config });
-  const { authService } = await registerAuth(app, { config, database, usersService });
-  usersRoutes(app, { usersService });
+  const { authService, describeSession } = await registerAuth(app, { config, database, usersService });
+  usersRoutes(app, { usersService, describeSession });
   const { quota } = await registerAccess(app, { config, database, founderEmails: effectiveFounderEmails(config) });
   // Every finished analysis also lands in the user's location history and index, in the same transaction.
   const engine = await registerAnalysisEngine(app, {

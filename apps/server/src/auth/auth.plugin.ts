@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionInfo } from '@vt/shared';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { UserAccounts } from './ports';
 import { AuthRepository } from './auth.repository';
-import { authRoutes, SESSION_COOKIE } from './auth.routes';
+import { authRoutes, describeSession, SESSION_COOKIE } from './auth.routes';
 import { AuthService } from './auth.service';
 import type { AuthState } from './guards';
 import { LOCAL_IDENTITY_ISSUER, LOCAL_SEED_ACCOUNTS, localSubject } from './local-accounts';
@@ -12,6 +12,9 @@ import { mountLocalIdp } from './local-idp';
 import { OidcClient, type OidcClientSettings } from './oidc-client';
 
 export type AuthDeps = { config: Config; database: Database; usersService: UserAccounts };
+
+/** What GET /api/auth/session answers this request (describeSession with this app's provider). */
+export type SessionDescriber = (request: FastifyRequest, reply: FastifyReply) => SessionInfo;
 
 const ANONYMOUS: AuthState = { status: 'anonymous' };
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -24,7 +27,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function registerAuth(
   app: FastifyInstance,
   { config, database, usersService }: AuthDeps,
-): Promise<{ authService: AuthService }> {
+): Promise<{ authService: AuthService; describeSession: SessionDescriber }> {
   const postLogoutRedirectUri = `${config.publicUrl}/`;
   const redirectUri = `${config.publicUrl}/auth/callback`;
   let settings: OidcClientSettings;
@@ -99,6 +102,7 @@ export async function registerAuth(
     else await authService.forgetUser(request.user.id);
   });
 
-  authRoutes(app, { authService, publicUrl: config.publicUrl, provider });
-  return { authService };
+  authRoutes(app, { authService, publicUrl: config.publicUrl });
+  const secure = config.publicUrl.startsWith('https://');
+  return { authService, describeSession: (request, reply) => describeSession(request, reply, { provider, secure }) };
 }

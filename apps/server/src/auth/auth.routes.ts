@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LogoutResponse, SessionInfo } from '@vt/shared';
 import { LoginError, type AuthService } from './auth.service';
 
@@ -6,16 +6,15 @@ export const SESSION_COOKIE = 'vt_session';
 /** Binds a sign-in to the browser that started it (login CSRF); holds the OIDC state. */
 export const LOGIN_COOKIE = 'vt_login';
 
-export type AuthRoutesDeps = {
-  authService: AuthService;
-  publicUrl: string;
-  provider: SessionInfo['provider'];
-};
+export type AuthRoutesDeps = { authService: AuthService; publicUrl: string };
 
 const SIGN_IN_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-/** /auth/login, /auth/callback, /auth/logout and /api/auth/session. */
-export function authRoutes(app: FastifyInstance, { authService, publicUrl, provider }: AuthRoutesDeps): void {
+/**
+ * /auth/login, /auth/callback and /auth/logout. GET /api/auth/session is declared with the API's routes (users module),
+ * which answer it with `describeSession`.
+ */
+export function authRoutes(app: FastifyInstance, { authService, publicUrl }: AuthRoutesDeps): void {
   const secure = publicUrl.startsWith('https://');
 
   app.get<{ Querystring: { returnTo?: string } }>(
@@ -79,21 +78,28 @@ export function authRoutes(app: FastifyInstance, { authService, publicUrl, provi
     reply.header('cache-control', 'no-store');
     return result;
   });
+}
 
-  app.get('/api/auth/session', async (request, reply): Promise<SessionInfo> => {
-    reply.header('cache-control', 'no-store');
-    const auth = request.auth;
-    const expired = auth.status === 'expired';
-    // Said once: the stale cookie goes, so the next load is a plain signed-out visit.
-    if (expired) reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-    return {
-      authenticated: Boolean(request.user),
-      expired,
-      user: request.user,
-      provider,
-      expiresAt: auth.status === 'authenticated' ? auth.expiresAt.toISOString() : null,
-    };
-  });
+/**
+ * What GET /api/auth/session answers: who is signed in, if anyone, and with which provider. A stale cookie is said
+ * once: it goes with this answer, so the next load is a plain signed-out visit.
+ */
+export function describeSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { provider, secure }: { provider: SessionInfo['provider']; secure: boolean },
+): SessionInfo {
+  reply.header('cache-control', 'no-store');
+  const auth = request.auth;
+  const expired = auth.status === 'expired';
+  if (expired) reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  return {
+    authenticated: Boolean(request.user),
+    expired,
+    user: request.user,
+    provider,
+    expiresAt: auth.status === 'authenticated' ? auth.expiresAt.toISOString() : null,
+  };
 }
 
 function failLogin(reply: FastifyReply, error: unknown, log: FastifyInstance['log']) {

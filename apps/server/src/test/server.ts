@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config';
 import { TestBrowser } from './browser';
 import { openTestDatabase, type TestDatabase } from './db';
 import { openDatabase } from '../db/client';
+import { checkResponses } from './response-check';
 
 export type TestServer = {
   baseUrl: string;
@@ -75,6 +76,8 @@ export async function startTestServer(
   opts.adjust?.(config);
   const db = opts.shareDatabaseWith ? await joinDatabase(opts.shareDatabaseWith) : await openTestDatabase();
   const app = await buildApp({ config, database: db.database, logger: false });
+  // Every integration test also checks that each answer is what the OpenAPI document says of its route.
+  const mismatches = checkResponses(app);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl,
@@ -91,6 +94,12 @@ export async function startTestServer(
       await app.close();
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (mismatches.length > 0)
+        throw new Error(
+          `Answers not as documented (the route's schemas in the OpenAPI document):\n${mismatches
+            .map((m) => `${m.route} → ${m.status}: ${m.problem}`)
+            .join('\n')}`,
+        );
     },
   };
 }

@@ -206,7 +206,7 @@ export type AnalysisEvent = z.infer<typeof AnalysisEventSchema>;
  * wins when both are sent); anything that is not a number starts from the beginning.
  */
 export const AnalysisEventsQuerySchema = z.object({
-  lastEventId: z.coerce.number().int().nonnegative().optional(),
+  lastEventId: z.coerce.number().int().nonnegative().optional().catch(undefined),
 });
 
 /** Event types after which the stream ends. */

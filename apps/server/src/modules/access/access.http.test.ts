@@ -591,9 +591,15 @@ describe('founder administration', () => {
     const check = server.app.adminCapability!;
     const row = { id: '', email: 'admin-holder@example.com', role: 'user' } as Parameters<typeof check>[0];
     expect(await check({ ...row, id: await idOf('admin-holder@example.com') })).toBe(false);
+    expect((await b.api('/api/admin/users')).status).toBe(403);
     expect((await redeem(b, CODES.admin)).status).toBe(200);
     expect(await check({ ...row, id: await idOf('admin-holder@example.com') })).toBe(true);
     expect(await check({ ...row, id: await idOf('plain@example.com'), email: 'founder@example.com' })).toBe(true);
+    // Over HTTP: the routes for admin-capable people open (R-ADMIN-2); the founder role's own stay closed (R-ADMIN-3).
+    for (const path of ['/api/admin/users', '/api/admin/activity', '/api/admin/activity/stats'])
+      expect((await b.api(path)).status, path).toBe(200);
+    expect((await b.api('/api/admin/access-codes')).status).toBe(403);
+    expect((await b.api('/api/admin/users/cleanup', { method: 'POST', body: { days: 90 } })).status).toBe(403);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/guards';
+import { AccountDeleteRequestSchema, AccountDeletedSchema, AccountExportSchema } from '@vt/shared';
 import { SESSION_COOKIE } from '../../auth/auth.routes';
+import { defineRoutes, route } from '../openapi/route-definition';
 import type { AccountService } from './account.service';
 
 export function accountRoutes(
@@ -16,25 +17,45 @@ export function accountRoutes(
     providerLogoutUrl: (token: string | undefined) => Promise<string>;
   },
 ): void {
-  app.get('/api/account/export', async (request, reply) => {
-    const user = requireUser(request);
-    const data = await account.exportData(user);
-    const day = data.exportedAt.slice(0, 10);
-    reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="vision-terminal-export-${day}.json"`)
-      .type('application/json; charset=utf-8');
-    return JSON.stringify(data, null, 2);
-  });
-
-  app.delete<{ Body: { confirm?: unknown } | undefined }>('/api/account', async (request, reply) => {
-    const user = requireUser(request);
-    const redirectTo = await providerLogoutUrl(request.cookies[SESSION_COOKIE]);
-    await account.deleteAccount(user, request.body?.confirm);
-    // The session rows went with the user (cascade); the cookie goes too so the browser is plainly signed out, and
-    // the browser is sent to the provider's logout so its session ends there as well.
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies });
-    reply.header('cache-control', 'no-store');
-    return { deleted: true, redirectTo };
-  });
+  defineRoutes(app, [
+    route({
+      method: 'get',
+      path: '/api/account/export',
+      tag: 'account',
+      summary: 'Everything stored about you, as a dated JSON attachment',
+      access: 'user',
+      response: AccountExportSchema,
+      handler: async ({ user, reply }) => {
+        const data = await account.exportData(user);
+        const day = data.exportedAt.slice(0, 10);
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="vision-terminal-export-${day}.json"`)
+          .type('application/json; charset=utf-8');
+        // Indented: the file is meant to be read by the person who downloads it.
+        return JSON.stringify(data, null, 2);
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/api/account',
+      tag: 'account',
+      summary:
+        'Delete your account and all its data (type your e-mail address to confirm); signs you out and names the provider’s logout',
+      access: 'user',
+      body: AccountDeleteRequestSchema,
+      invalidCode: 'confirmation_mismatch',
+      invalidMessage: 'Type your e-mail address to confirm.',
+      response: AccountDeletedSchema,
+      handler: async ({ user, body, request, reply }) => {
+        const redirectTo = await providerLogoutUrl(request.cookies[SESSION_COOKIE]);
+        await account.deleteAccount(user, body.confirm);
+        // The session rows went with the user (cascade); the cookie goes too so the browser is plainly signed out, and
+        // the browser is sent to the provider's logout so its session ends there as well.
+        reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies });
+        reply.header('cache-control', 'no-store');
+        return { deleted: true, redirectTo };
+      },
+    }),
+  ]);
 }

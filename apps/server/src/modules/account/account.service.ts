@@ -66,8 +66,8 @@ export class AccountService {
   }
 
   /** The typed e-mail is the confirmation: a stray click or a forged request cannot erase an account. */
-  async deleteAccount(user: User, confirm: unknown): Promise<void> {
-    if (typeof confirm !== 'string' || confirm.trim().toLowerCase() !== user.email.toLowerCase()) {
+  async deleteAccount(user: User, confirm: string): Promise<void> {
+    if (confirm.trim().toLowerCase() !== user.email.toLowerCase()) {
       throw new AppError(400, 'confirmation_mismatch', 'Type your e-mail address to confirm.');
     }
     const keys = await this.repo.deleteUser(user.id);

@@ -1,81 +1,140 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   ActivityEventSchema,
+  ActivityLogResponseSchema,
+  ActivityRecordedSchema,
+  ActivityStatsSchema,
+  AdminUsersResponseSchema,
   InactiveCleanupRequestSchema,
+  InactiveCleanupResponseSchema,
+  MarkNotificationsReadResponseSchema,
   MarkNotificationsReadSchema,
+  UserNotificationsResponseSchema,
   UserStatusSchema,
 } from '@vt/shared';
-import { requireAdmin, requireFounder, requireUser } from '../../auth/guards';
-import { badRequest, describeZodError } from '../../lib/errors';
+import { defineRoutes, route } from '../openapi/route-definition';
 import type { ActivityService } from './activity.service';
+
+/**
+ * A browser sends a few events a minute (debounced, heartbeat every 2 minutes); this bounds a runaway or hostile client
+ * per address without touching real use. A 429 is dropped by the tracker, as the spec drops other statuses.
+ */
+const ACTIVITY_RATE_LIMIT = { config: { rateLimit: { max: 240, timeWindow: '1 minute' } } };
 
 /**
  * Activity and presence (R-ACTIVITY-1, R-ACTIVITY-4), the founder's users, statistics and cleanup, and per-user
  * notifications.
  */
-/**
- * A browser sends a few events a minute (debounced, heartbeat every 2 minutes); this bounds a runaway or hostile client
- * per address without touching real use. A 429 is dropped by the tracker, as the spec drops other statuses.
- */
-const ACTIVITY_RATE_LIMIT = { rateLimit: { max: 240, timeWindow: '1 minute' } };
-
 export function activityRoutes(app: FastifyInstance, { activity }: { activity: ActivityService }): void {
-  app.post('/api/users/activity', { config: ACTIVITY_RATE_LIMIT }, async (request) => {
-    const user = requireUser(request);
-    const parsed = ActivityEventSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_activity');
-    await activity.record(user, parsed.data);
-    return { success: true };
-  });
-
-  app.put<{ Params: { email: string } }>(
-    '/api/users/:email/status',
-    { config: ACTIVITY_RATE_LIMIT },
-    async (request) => {
-      const user = requireUser(request);
-      const parsed = UserStatusSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_status');
-      await activity.setStatus(user, request.params.email, parsed.data);
-      return { success: true };
-    },
-  );
-
-  app.get('/api/users/me/notifications', async (request, reply) => {
-    const user = requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return activity.notifications(user);
-  });
-
-  app.post('/api/users/me/notifications/read', async (request) => {
-    const user = requireUser(request);
-    const parsed = MarkNotificationsReadSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_request');
-    return { success: true, marked: await activity.markRead(user, parsed.data.all ? 'all' : (parsed.data.ids ?? [])) };
-  });
-
-  // Admin-capable people (R-ADMIN-2) see who uses the product; only the founder role may delete anyone.
-  app.get('/api/admin/users', async (request, reply) => {
-    await requireAdmin(request);
-    reply.header('cache-control', 'no-store');
-    return activity.users();
-  });
-
-  app.get('/api/admin/activity/stats', async (request, reply) => {
-    const user = await requireAdmin(request);
-    reply.header('cache-control', 'no-store');
-    return { stats: await activity.stats(user) };
-  });
-
-  app.get('/api/admin/activity', async (request, reply) => {
-    await requireAdmin(request);
-    reply.header('cache-control', 'no-store');
-    return { entries: await activity.log() };
-  });
-
-  app.post('/api/admin/users/cleanup', async (request) => {
-    requireFounder(request);
-    const parsed = InactiveCleanupRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_cleanup');
-    return activity.cleanup(parsed.data);
-  });
+  defineRoutes(app, [
+    route({
+      method: 'post',
+      path: '/api/users/activity',
+      tag: 'users',
+      summary: 'Record an activity event of the signed-in user (`userEmail` must be yours; 240 a minute)',
+      access: 'user',
+      body: ActivityEventSchema,
+      invalidCode: 'invalid_activity',
+      response: ActivityRecordedSchema,
+      errors: { 403: '`userEmail` is not the signed-in user’s', 429: 'Too many events from this address' },
+      options: ACTIVITY_RATE_LIMIT,
+      handler: async ({ user, body }) => {
+        await activity.record(user, body);
+        return { success: true };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/api/users/{email}/status',
+      tag: 'users',
+      summary: 'Set your online status and current page (240 a minute)',
+      access: 'user',
+      params: z.object({ email: z.string().describe('Your e-mail address') }),
+      body: UserStatusSchema,
+      invalidCode: 'invalid_status',
+      response: ActivityRecordedSchema,
+      errors: { 404: 'Not your e-mail address', 429: 'Too many updates from this address' },
+      options: ACTIVITY_RATE_LIMIT,
+      handler: async ({ user, params, body }) => {
+        await activity.setStatus(user, params.email, body);
+        return { success: true };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/users/me/notifications',
+      tag: 'notifications',
+      summary: 'Your notifications, newest first',
+      access: 'user',
+      response: UserNotificationsResponseSchema,
+      handler: async ({ user, reply }) => {
+        reply.header('cache-control', 'no-store');
+        return activity.notifications(user);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/users/me/notifications/read',
+      tag: 'notifications',
+      summary: 'Mark some of your notifications (`ids`) or all of them (`all: true`) read',
+      access: 'user',
+      body: MarkNotificationsReadSchema,
+      response: MarkNotificationsReadResponseSchema,
+      handler: async ({ user, body }) => ({
+        success: true,
+        marked: await activity.markRead(user, body.all ? 'all' : (body.ids ?? [])),
+      }),
+    }),
+    // Admin-capable people (R-ADMIN-2) see who uses the product; only the founder role may delete anyone (R-ADMIN-3).
+    route({
+      method: 'get',
+      path: '/api/admin/users',
+      tag: 'admin',
+      summary: 'Every account with its activity',
+      access: 'admin',
+      response: AdminUsersResponseSchema,
+      handler: async ({ reply }) => {
+        reply.header('cache-control', 'no-store');
+        return activity.users();
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/activity/stats',
+      tag: 'admin',
+      summary: 'Users, activity and analyses today and in total',
+      access: 'admin',
+      response: z.object({ stats: ActivityStatsSchema }),
+      handler: async ({ user, reply }) => {
+        reply.header('cache-control', 'no-store');
+        return { stats: await activity.stats(user) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/activity',
+      tag: 'admin',
+      summary: 'The activity log, newest first',
+      access: 'admin',
+      response: ActivityLogResponseSchema,
+      handler: async ({ reply }) => {
+        reply.header('cache-control', 'no-store');
+        return { entries: await activity.log() };
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/admin/users/cleanup',
+      tag: 'admin',
+      summary:
+        'Count users inactive for `days` (dry run, the default), or delete them with `confirmCount` equal to the dry run’s count',
+      access: 'founder',
+      body: InactiveCleanupRequestSchema,
+      invalidCode: 'invalid_cleanup',
+      response: InactiveCleanupResponseSchema,
+      errors: { 409: 'The count changed since the dry run (or there was none)' },
+      handler: async ({ body }) => activity.cleanup(body),
+    }),
+  ]);
 }

@@ -1,10 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { FastAnalysisRequestSchema, UploadForAnalysisRequestSchema } from '@vt/shared';
+import {
+  FastAnalysisRequestSchema,
+  FastAnalysisResponseSchema,
+  UploadForAnalysisRequestSchema,
+  UploadForAnalysisResponseSchema,
+} from '@vt/shared';
 import { requireUser } from '../../auth/guards';
 import { AppError, databaseUnavailable, describeZodError, isDatabaseUnavailable } from '../../lib/errors';
 import { ANALYSIS_ERROR_MESSAGES } from '../../lib/analysis-errors';
 import { InFlightGate } from '../../lib/in-flight';
+import { defineRoutes, route } from '../openapi/route-definition';
 import { errorReply, type FastAnalysisService } from './fast-analysis.service';
 
 export type FastAnalysisRoutesDeps = {
@@ -59,32 +65,69 @@ export async function fastAnalysisRoutes(
       return reply.status(status).send(body);
     });
 
-    scope.post('/api/fast-analysis', { bodyLimit, onRequest: admit }, async (request, reply) => {
-      const user = requireUser(request);
-      const body = FastAnalysisRequestSchema.parse(request.body ?? {});
-      // The analysis is a persisted job: if the client goes away the job still finishes; only the wait stops.
-      const gone = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
-      // A client that left while the photo was still being checked and stored closed its socket before the
-      // listener above existed: without this the wait would run its full two minutes (and hold a shutdown).
-      if (request.raw.socket.destroyed) gone.abort();
-      const { status, body: answer } = await fastAnalysis.analyse(user, body, gone.signal);
-      return reply.status(status).send(answer);
-    });
-
-    scope.post(
-      '/api/images/upload-for-analysis',
-      // Counted against the weekly limit unless it pairs with an analysis of the same bytes (see the service).
-      { bodyLimit, onRequest: admit, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-      async (request, reply) => {
-        const user = requireUser(request);
-        const body = UploadForAnalysisRequestSchema.parse(request.body ?? {});
-        return reply.status(201).send(await fastAnalysis.storeClientUpload(user, body));
-      },
-    );
+    defineRoutes(scope, [
+      route({
+        method: 'post',
+        path: '/api/fast-analysis',
+        tag: 'analysis',
+        summary:
+          'Analyse one photo sent as a data URL and wait (at most 2 minutes) for the result; errors answer this same shape with `success: false`',
+        access: 'user',
+        body: FastAnalysisRequestSchema,
+        badInput: invalidSpecInput,
+        response: FastAnalysisResponseSchema,
+        errors: {
+          413: 'The photo is larger than the upload limit',
+          415: 'Not a supported photo',
+          429: 'Weekly limit reached, or too many photos on their way (`Retry-After`)',
+          500: 'The analysis failed',
+          504: 'No result in time; the analysis goes on (`analysisId`)',
+        },
+        errorSchema: FastAnalysisResponseSchema,
+        options: { bodyLimit, onRequest: admit },
+        handler: async ({ user, body, request, reply }) => {
+          // The analysis is a persisted job: if the client goes away the job still finishes; only the wait stops.
+          const gone = new AbortController();
+          reply.raw.on('close', () => {
+            if (!reply.raw.writableFinished) gone.abort();
+          });
+          // A client that left while the photo was still being checked and stored closed its socket before the
+          // listener above existed: without this the wait would run its full two minutes (and hold a shutdown).
+          if (request.raw.socket.destroyed) gone.abort();
+          const { status, body: answer } = await fastAnalysis.analyse(user, body, gone.signal);
+          return reply.status(status).send(answer);
+        },
+      }),
+      route({
+        method: 'post',
+        path: '/api/images/upload-for-analysis',
+        tag: 'analysis',
+        summary:
+          'Store a photo (data URL) with the result a client already has for it; counted against the weekly limit unless it pairs with your analysis of the same bytes',
+        access: 'user',
+        body: UploadForAnalysisRequestSchema,
+        badInput: invalidSpecInput,
+        response: UploadForAnalysisResponseSchema,
+        status: 201,
+        errors: {
+          413: 'The photo is larger than the upload limit',
+          415: 'Not a supported photo',
+          429: 'Weekly limit reached, too many photos on their way, or more than 30 a minute',
+        },
+        errorSchema: FastAnalysisResponseSchema,
+        // Counted against the weekly limit unless it pairs with an analysis of the same bytes (see the service).
+        options: { bodyLimit, onRequest: admit, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+        handler: async ({ user, body }) => fastAnalysis.storeClientUpload(user, body),
+      }),
+    ]);
   });
+}
+
+/** Bad input of the spec's calls: a missing or non-text image is the spec's invalid image, whatever else is wrong. */
+function invalidSpecInput(error: ZodError): AppError {
+  return error.issues.some((i) => i.path[0] === 'imageData')
+    ? new AppError(400, 'invalid_image_data', ANALYSIS_ERROR_MESSAGES.invalidImage)
+    : new AppError(400, 'invalid_request', describeZodError(error));
 }
 
 function specError(err: FastifyError | AppError | ZodError, maxBytes: number) {
@@ -92,13 +135,7 @@ function specError(err: FastifyError | AppError | ZodError, maxBytes: number) {
     const canRetry = err.status === 429 || err.status >= 500;
     return errorReply(err.status, err.message, canRetry, err.code);
   }
-  if (err instanceof ZodError) {
-    // A missing or non-text image is the spec's invalid image, whatever else is wrong.
-    const imageIssue = err.issues.some((i) => i.path[0] === 'imageData');
-    return imageIssue
-      ? errorReply(400, ANALYSIS_ERROR_MESSAGES.invalidImage, false, 'invalid_image_data')
-      : errorReply(400, describeZodError(err), false, 'invalid_request');
-  }
+  if (err instanceof ZodError) return specError(invalidSpecInput(err), maxBytes);
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
   if (status === 413) {
     return errorReply(

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { requireUser } from '../../auth/guards';
-import { AppError } from '../../lib/errors';
-import type { PhotosService, StagedPhoto } from './photos.service';
+import { z } from 'zod';
+import { PhotoUploadResponseSchema, VerifyResponseSchema } from '@vt/shared';
+import { AppError, notFound } from '../../lib/errors';
+import { defineRoutes, idOf, route, type RouteDefinition } from '../openapi/route-definition';
+import { ACCEPTED, type PhotosService, type StagedPhoto } from './photos.service';
 import type { VerifyService } from './verify.service';
 
 export type PhotosRoutesDeps = { photos: PhotosService; verify?: VerifyService; maxBytes: number; maxFiles: number };
+
+/** The answer of the image routes: WebP bytes. */
+const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
 
 /** Photo intake and the owner-only derivatives. Multipart is registered here only, not app-wide. */
 export async function photosRoutes(
@@ -25,52 +30,86 @@ export async function photosRoutes(
       },
     });
 
-    scope.post('/api/photos', async (request, reply) => {
-      const user = requireUser(request);
-      if (!request.isMultipart()) {
-        throw new AppError(
-          415,
-          'not_multipart',
-          'Send photos as multipart/form-data: a form with one or more image files.',
-        );
-      }
-      // Over the weekly limit: refused before any file is read or decoded.
-      await photos.ensureRoom(user);
-      const staged: StagedPhoto[] = [];
-      try {
-        for await (const part of request.files()) staged.push(await photos.stage(part.file, part.filename));
-        return reply.status(202).send(await photos.submit(user, staged));
-      } catch (error) {
-        await photos.discard(staged);
-        throw multipartError(error, maxFiles);
-      }
-    });
-
-    if (verify) {
-      scope.post('/api/verify', async (request) => {
-        const user = requireUser(request);
-        if (!request.isMultipart()) {
-          throw new AppError(415, 'not_multipart', 'Send the file as multipart/form-data: a form with one file.');
-        }
-        let file;
+    const upload = route({
+      method: 'post',
+      path: '/api/photos',
+      tag: 'analysis',
+      summary: `Upload one or more photos (at most ${maxFiles}); each becomes an analysis, queued (202)`,
+      access: 'user',
+      form: z.object({
+        photo: z.array(z.file()).describe(`The photos (${ACCEPTED}), each within the upload limit`),
+      }),
+      notMultipartMessage: 'Send photos as multipart/form-data: a form with one or more image files.',
+      response: PhotoUploadResponseSchema,
+      status: 202,
+      errors: {
+        400: 'No photo, an empty or unreadable one, or an upload cut off',
+        413: 'A photo larger than the upload limit or with too many pixels, or too many files',
+        415: 'Not multipart/form-data (`not_multipart`), or not a supported photo (`unsupported_type`)',
+        429: 'Weekly limit reached (refused before any photo is read)',
+      },
+      handler: async ({ user, request }) => {
+        // Over the weekly limit: refused before any file is read or decoded.
+        await photos.ensureRoom(user);
+        const staged: StagedPhoto[] = [];
         try {
-          file = await request.file();
+          for await (const part of request.files()) staged.push(await photos.stage(part.file, part.filename));
+          return await photos.submit(user, staged);
         } catch (error) {
-          throw multipartError(error, 1);
+          await photos.discard(staged);
+          throw multipartError(error, maxFiles);
         }
-        if (!file) throw new AppError(400, 'no_file', 'Choose the file to verify.');
-        return verify.verify(user, file.file);
-      });
-    }
-
-    for (const kind of ['thumbnail', 'display'] as const) {
-      scope.get<{ Params: { id: string } }>(`/api/photos/:id/${kind}`, async (request, reply) => {
-        const user = requireUser(request);
-        const bytes = await photos.derivative(user, request.params.id, kind);
-        // Private: the image is personal; browsers may keep it, shared caches must not.
-        return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(bytes);
-      });
-    }
+      },
+    });
+    const check: RouteDefinition[] = verify
+      ? [
+          route({
+            method: 'post',
+            path: '/api/verify',
+            tag: 'analysis',
+            summary:
+              'Whether these exact bytes were analysed under your account, and when (SHA-256 of the file as received)',
+            access: 'user',
+            form: z.object({ file: z.file().describe('The file to check, as it was uploaded') }),
+            notMultipartMessage: 'Send the file as multipart/form-data: a form with one file.',
+            response: VerifyResponseSchema,
+            errors: {
+              400: 'No file, an empty one, or an upload cut off',
+              413: 'The file is larger than the upload limit',
+            },
+            handler: async ({ user, request }) => {
+              let file;
+              try {
+                file = await request.file();
+              } catch (error) {
+                throw multipartError(error, 1);
+              }
+              if (!file) throw new AppError(400, 'no_file', 'Choose the file to verify.');
+              return verify.verify(user, file.file);
+            },
+          }),
+        ]
+      : [];
+    const images = (['thumbnail', 'display'] as const).map((kind) =>
+      route({
+        method: 'get',
+        path: `/api/photos/{id}/${kind}`,
+        tag: 'analysis',
+        summary: `The photo’s stripped ${kind} image (yours, or any for a founder)`,
+        access: 'user',
+        params: idOf('Photo id'),
+        badParams: () => notFound('Photo not found.'),
+        response: WebpImageSchema,
+        produces: 'image/webp',
+        errors: { 404: 'No such photo among yours', 409: 'The photo is still being processed' },
+        handler: async ({ user, params, reply }) => {
+          const bytes = await photos.derivative(user, params.id, kind);
+          // Private: the image is personal; browsers may keep it, shared caches must not.
+          return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(bytes);
+        },
+      }),
+    );
+    defineRoutes(scope, [upload, ...check, ...images]);
   });
 }
 

@@ -41,7 +41,8 @@ export type PhotosServiceDeps = {
   engineVersion: string;
 };
 
-const ACCEPTED = 'JPEG, PNG, WebP, HEIC/HEIF, AVIF or TIFF';
+/** The photo formats the intake accepts (by magic bytes), in words. */
+export const ACCEPTED = 'JPEG, PNG, WebP, HEIC/HEIF, AVIF or TIFF';
 const mb = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
 /** Photo intake: every check happens before anything is recorded, and nothing is recorded half-way. */

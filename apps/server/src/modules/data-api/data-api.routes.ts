@@ -1,91 +1,161 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
+  AdminStatsSchema,
+  AnalysisCreateRequestSchema,
+  AnalysisDeletedSchema,
+  AnalysisListSchema,
   AnalysisNearbyQuerySchema,
   AnalysisPageQuerySchema,
+  AnalysisPageSchema,
+  AnalysisRecordEnvelopeSchema,
   AnalysisSearchQuerySchema,
+  AnalysisStatsSchema,
+  LocationListSchema,
   LocationNearbyQuerySchema,
+  LocationStatsSchema,
+  PopularLocationsSchema,
   PopularQuerySchema,
   SearchQuerySchema,
   StatsQuerySchema,
+  UserStatsSchema,
 } from '@vt/shared';
-import { requireFounder, requireUser } from '../../auth/guards';
+import { analysisIdParams, defineRoutes, route } from '../openapi/route-definition';
 import type { DataApiService } from './data-api.service';
 
-/** `scope=all` is database-wide and founder-only; anything else is the caller's own data. */
-function scoped(request: FastifyRequest) {
-  const { scope } = StatsQuerySchema.parse(request.query ?? {});
-  const user = scope === 'all' ? requireFounder(request) : requireUser(request);
-  return { user, scope };
-}
-
 /**
- * The data API (R-DATA-1: paths and response keys as the spec names them). Query and body errors are zod
- * errors, which the error handler answers with 400 and a sentence naming the field. The user is checked first
- * so an anonymous caller gets 401, not a validation message.
+ * The data API (R-DATA-1: paths and response keys as the spec names them). Bad query and body input answers 400 with a
+ * sentence naming the field, after the caller is checked (an anonymous caller gets 401, not a validation message);
+ * `scope=all` is the founder's (R-DATA-6, route-definition.ts).
  */
 export function dataApiRoutes(app: FastifyInstance, { data }: { data: DataApiService }): void {
-  app.get('/api/users/stats', async (request) => ({ stats: await data.userStats(requireUser(request)) }));
-
-  app.get('/api/admin/stats', async (request) => {
-    requireFounder(request);
-    return { stats: await data.adminStats() };
-  });
-
-  app.post('/api/analysis/create', async (request, reply) => {
-    const user = requireUser(request);
-    return reply.status(201).send({ analysis: await data.create(user, (request.body ?? {}) as never) });
-  });
-
-  app.get('/api/analysis/my', async (request) => {
-    const user = requireUser(request);
-    const { limit, offset, ...filter } = AnalysisPageQuerySchema.parse(request.query ?? {});
-    return data.listMine(user, limit, offset, filter);
-  });
-
-  app.get('/api/analysis/search', async (request) => {
-    const user = requireUser(request);
-    const { query, limit, ...filter } = AnalysisSearchQuerySchema.parse(request.query ?? {});
-    return { analyses: await data.search(user, query, limit, filter) };
-  });
-
-  app.get('/api/analysis/nearby', async (request) => {
-    const user = requireUser(request);
-    const q = AnalysisNearbyQuerySchema.parse(request.query ?? {});
-    return { analyses: await data.nearby(user, q, q.radius, q.limit) };
-  });
-
-  app.get('/api/analysis/stats', async (request) => {
-    const { user, scope } = scoped(request);
-    return { stats: await data.analysisStats(user, scope) };
-  });
-
-  app.delete<{ Params: { id: string } }>('/api/analysis/:id', async (request) => {
-    const user = requireUser(request);
-    await data.remove(user, request.params.id);
-    return { deleted: true, id: request.params.id };
-  });
-
-  app.get('/api/locations/search', async (request) => {
-    const user = requireUser(request);
-    const q = SearchQuerySchema.parse(request.query ?? {});
-    return { locations: await data.searchLocations(user, q.query, q.limit) };
-  });
-
-  app.get('/api/locations/nearby', async (request) => {
-    const user = requireUser(request);
-    const q = LocationNearbyQuerySchema.parse(request.query ?? {});
-    return { locations: await data.nearbyLocations(user, q, q.radius, q.limit) };
-  });
-
-  app.get('/api/locations/popular', async (request) => {
-    requireUser(request);
-    const q = PopularQuerySchema.parse(request.query ?? {});
-    const { user, scope } = scoped(request);
-    return { locations: await data.popularLocations(user, scope, q.limit) };
-  });
-
-  app.get('/api/locations/stats', async (request) => {
-    const { user, scope } = scoped(request);
-    return { stats: await data.locationStats(user, scope) };
-  });
+  defineRoutes(app, [
+    route({
+      method: 'get',
+      path: '/api/users/stats',
+      tag: 'users',
+      summary: "The caller's own figures",
+      access: 'user',
+      response: UserStatsSchema,
+      handler: async ({ user }) => ({ stats: await data.userStats(user) }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/admin/stats',
+      tag: 'admin',
+      summary: 'Database-wide totals',
+      access: 'founder',
+      response: AdminStatsSchema,
+      handler: async () => ({ stats: await data.adminStats() }),
+    }),
+    route({
+      method: 'post',
+      path: '/api/analysis/create',
+      tag: 'analysis',
+      summary: 'Record an analysis made elsewhere (the server fills the place)',
+      access: 'user',
+      body: AnalysisCreateRequestSchema,
+      response: AnalysisRecordEnvelopeSchema,
+      status: 201,
+      handler: async ({ user, body }) => ({ analysis: await data.create(user, body) }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/analysis/my',
+      tag: 'analysis',
+      summary: 'Your analyses, newest first (limit default 20, at most 100)',
+      access: 'user',
+      query: AnalysisPageQuerySchema,
+      response: AnalysisPageSchema,
+      handler: async ({ user, query: { limit, offset, ...filter } }) => data.listMine(user, limit, offset, filter),
+    }),
+    route({
+      method: 'get',
+      path: '/api/analysis/search',
+      tag: 'analysis',
+      summary: 'Search names, neighbourhoods, municipalities, ZIPs and explanations (word prefixes, full-text index)',
+      access: 'user',
+      query: AnalysisSearchQuerySchema,
+      response: AnalysisListSchema,
+      handler: async ({ user, query: { query, limit, ...filter } }) => ({
+        analyses: await data.search(user, query, limit, filter),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/analysis/nearby',
+      tag: 'analysis',
+      summary: 'Your analyses within `radius` kilometres (default 1), nearest first',
+      access: 'user',
+      query: AnalysisNearbyQuerySchema,
+      response: AnalysisListSchema,
+      handler: async ({ user, query }) => ({ analyses: await data.nearby(user, query, query.radius, query.limit) }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/analysis/stats',
+      tag: 'analysis',
+      summary: 'Totals, confidence distribution, analyses per day (scope=all: founder)',
+      access: 'user',
+      query: StatsQuerySchema,
+      response: AnalysisStatsSchema,
+      handler: async ({ user, query }) => ({ stats: await data.analysisStats(user, query.scope) }),
+    }),
+    route({
+      method: 'delete',
+      path: '/api/analysis/{id}',
+      tag: 'analysis',
+      summary: 'Delete one of your analyses with its records and images',
+      access: 'owner',
+      ...analysisIdParams,
+      response: AnalysisDeletedSchema,
+      handler: async ({ user, params }) => {
+        await data.remove(user, params.id);
+        return { deleted: true, id: params.id };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/locations/search',
+      tag: 'locations',
+      summary: 'Substring search over name, address, municipality, neighbourhood, ZIP (trigram index)',
+      access: 'user',
+      query: SearchQuerySchema,
+      response: LocationListSchema,
+      handler: async ({ user, query }) => ({ locations: await data.searchLocations(user, query.query, query.limit) }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/locations/nearby',
+      tag: 'locations',
+      summary: 'Your places within `radius` kilometres (default 5)',
+      access: 'user',
+      query: LocationNearbyQuerySchema,
+      response: LocationListSchema,
+      handler: async ({ user, query }) => ({
+        locations: await data.nearbyLocations(user, query, query.radius, query.limit),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/locations/popular',
+      tag: 'locations',
+      summary: 'Places by number of records (limit default 10; scope=all: founder)',
+      access: 'user',
+      query: PopularQuerySchema,
+      response: PopularLocationsSchema,
+      handler: async ({ user, query }) => ({
+        locations: await data.popularLocations(user, query.scope, query.limit),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/locations/stats',
+      tag: 'locations',
+      summary: 'Totals, unique places, top 3, sources (scope=all: founder)',
+      access: 'user',
+      query: StatsQuerySchema,
+      response: LocationStatsSchema,
+      handler: async ({ user, query }) => ({ stats: await data.locationStats(user, query.scope) }),
+    }),
+  ]);
 }

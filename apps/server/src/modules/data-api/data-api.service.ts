@@ -1,8 +1,8 @@
+import type { z } from 'zod';
 import {
   LIMITS,
   type AdminStats,
   type AnalysisFilter,
-  type AnalysisCreateRequest,
   type AnalysisPage,
   type AnalysisRecord,
   type AnalysisResult,
@@ -12,7 +12,7 @@ import {
   type PopularLocation,
   type User,
   type UserStats,
-  AnalysisCreateRequestSchema,
+  type AnalysisCreateRequestSchema,
 } from '@vt/shared';
 import { AppError, notFound } from '../../lib/errors';
 import { lastDays } from '../../lib/days';
@@ -70,8 +70,7 @@ export class DataApiService {
     private readonly log: (message: string, details: Record<string, unknown>) => void = () => {},
   ) {}
 
-  async create(user: User, input: AnalysisCreateRequest): Promise<AnalysisRecord> {
-    const body = AnalysisCreateRequestSchema.parse(input);
+  async create(user: User, body: z.output<typeof AnalysisCreateRequestSchema>): Promise<AnalysisRecord> {
     const point = { lat: body.analysis_result.lat, lng: body.analysis_result.lng };
     const inside = isInMiamiDade(point);
     const geo = inside ? reverseGeocode(point) : null;

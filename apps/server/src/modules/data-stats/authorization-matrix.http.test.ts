@@ -12,7 +12,8 @@ import type { Operation } from '../openapi/route-definition';
  * anonymous, the owner, another user and the founder. The cases come from the operations themselves (their access):
  * - own:      `user`: each signed-in user gets their own data (anonymous 401);
  * - owned-id: `owner` (or a route not yet declared whose path names an `{id}`): anyone but the owner gets 404, the founder included;
- * - admin:    `founder`, and `scope=all` of a `user` route: database-wide figures; users get 403, the founder 200.
+ * - admin:    `founder` and `admin`, and `scope=all` of a `user` route: database-wide figures; users get 403, the founder
+ *             200 (admin-code holders are tested in access/access.http.test.ts).
  */
 type Kind = 'own' | 'owned-id' | 'admin';
 type Case = { method: string; path: string; kind: Kind; body?: unknown; ok?: number };
@@ -48,7 +49,11 @@ function cases(operations: Operation[], ownerAnalysisId: string, deletableId: st
       const sample = SAMPLES[opKey(op)] ?? {};
       const path = op.path.replace('{id}', sample.deletes ? deletableId : ownerAnalysisId);
       const kind: Kind =
-        op.access === 'founder' ? 'admin' : op.access === 'owner' || op.path.includes('{id}') ? 'owned-id' : 'own';
+        op.access === 'founder' || op.access === 'admin'
+          ? 'admin'
+          : op.access === 'owner' || op.path.includes('{id}')
+            ? 'owned-id'
+            : 'own';
       const base: Case = {
         method: op.method.toUpperCase(),
         path: sample.query ? `${path}?${sample.query}` : path,
@@ -72,6 +77,8 @@ function cases(operations: Operation[], ownerAnalysisId: string, deletableId: st
  */
 const ACCESS_TESTED_ELSEWHERE: Record<string, string> = {
   'POST /api/users/sync': 'users/users.routes.test.ts',
+  'POST /api/photos': 'analyses/photos.http.test.ts',
+  'POST /api/verify': 'analyses/verify.http.test.ts',
   'POST /api/users/activity': 'activity/activity.http.test.ts',
   'PUT /api/users/{email}/status': 'activity/activity.http.test.ts',
   'POST /api/users/me/notifications/read': 'activity/activity.http.test.ts',
@@ -155,12 +162,14 @@ describe('authorization matrix of the data API', () => {
         op.path.split('/').at(-1)!.replace(/[{}]/g, '').replace(/^id$/, ''),
       );
     }
-    // Nothing listed stale: every route named here is documented.
+    // Nothing listed stale: every route named here is documented, and one tested elsewhere needs a session.
     for (const key of [...Object.keys(ACCESS_TESTED_ELSEWHERE), ...Object.keys(SAMPLES)])
       expect(
         operations.some((o) => opKey(o) === key),
         `${key} is documented`,
       ).toBe(true);
+    for (const key of Object.keys(ACCESS_TESTED_ELSEWHERE))
+      expect(operations.find((o) => opKey(o) === key)?.access, `${key} needs a session`).not.toBe('public');
     // The database-wide figures of the user routes with a scope are in it, as founder-only cases.
     expect(matrix.filter((c) => c.kind === 'admin' && c.path.includes('scope=all')).length).toBeGreaterThanOrEqual(10);
     expect(matrix.length).toBeGreaterThan(50);

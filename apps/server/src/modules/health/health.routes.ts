@@ -19,6 +19,9 @@ export function healthRoutes(
       summary: 'Health of the server and database',
       access: 'public',
       response: HealthSchema,
+      // An unreachable database is not an error of the call: the same answer says what is down.
+      errors: { 503: 'The database cannot be reached: the same answer, `status: "degraded"`, with `Retry-After`' },
+      errorSchema: HealthSchema,
       handler: async ({ reply }): Promise<Health> => {
         const latencyMs = await deps.database.ping();
         const pubsub = { kind: deps.pubsub.kind, connected: deps.pubsub.connected };

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { NotificationCreateRequestSchema } from '@vt/shared';
-import { requireFounder, requireUser } from '../../auth/guards';
-import { badRequest, describeZodError } from '../../lib/errors';
+import {
+  NotificationCreateRequestSchema,
+  NotificationCreateResponseSchema,
+  NotificationCurrentResponseSchema,
+  NotificationDeleteQuerySchema,
+  NotificationDeleteResponseSchema,
+  NotificationStreamMessageSchema,
+} from '@vt/shared';
 import { eventStreams } from '../../lib/sse';
+import { defineRoutes, route } from '../openapi/route-definition';
 import type { NotificationsService } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
@@ -14,44 +20,72 @@ export function notificationsRoutes(
 ): void {
   const openEventStream = eventStreams(app, { heartbeatMs: HEARTBEAT_MS, retryMs: 3000 });
 
-  // Public: the spec's banner is for every visitor on every screen, signed out included. The announcement is
-  // what the founder chose to show everyone; it names no author.
-  app.get('/api/notifications', async () => {
-    return { success: true, current: await notifications.current() };
-  });
-
-  app.post('/api/notifications', async (request, reply) => {
-    const user = requireFounder(request);
-    const parsed = NotificationCreateRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(describeZodError(parsed.error), 'invalid_notification');
-    return reply.status(201).send({ success: true, notification: await notifications.create(user, parsed.data) });
-  });
-
-  app.delete<{ Querystring: { clearAll?: string } }>('/api/notifications', async (request) => {
-    requireFounder(request);
-    const flag = request.query.clearAll ?? 'false';
-    if (flag !== 'true' && flag !== 'false') throw badRequest('clearAll must be true or false', 'invalid_notification');
-    return { success: true, message: await notifications.clear(flag === 'true') };
-  });
-
-  app.get('/api/notifications/stream', async (request, reply) => {
-    requireUser(request);
-    let last: string | undefined;
-    let stopListening = () => {};
-    const stream = openEventStream(request, reply, () => stopListening());
-    const send = (current: unknown) => {
-      const data = JSON.stringify({ current });
-      // Several signals can re-read the same state; browsers need each change once.
-      if (data === last) return;
-      last = data;
-      stream.send('notification', data);
-    };
-    stopListening = notifications.listen(send);
-    try {
-      send(await notifications.current());
-    } catch (error) {
-      request.log.error({ err: error }, 'announcement read failed');
-      stream.end();
-    }
-  });
+  defineRoutes(app, [
+    // Public: the spec's banner is for every visitor on every screen, signed out included. The announcement is
+    // what the founder chose to show everyone; it names no author.
+    route({
+      method: 'get',
+      path: '/api/notifications',
+      tag: 'notifications',
+      summary: 'The announcement shown to every visitor, if any',
+      access: 'public',
+      response: NotificationCurrentResponseSchema,
+      handler: async () => ({ success: true, current: await notifications.current() }),
+    }),
+    route({
+      method: 'post',
+      path: '/api/notifications',
+      tag: 'notifications',
+      summary: 'Publish an announcement to every visitor',
+      access: 'founder',
+      body: NotificationCreateRequestSchema,
+      invalidCode: 'invalid_notification',
+      response: NotificationCreateResponseSchema,
+      status: 201,
+      handler: async ({ user, body }) => ({ success: true, notification: await notifications.create(user, body) }),
+    }),
+    route({
+      method: 'delete',
+      path: '/api/notifications',
+      tag: 'notifications',
+      summary: 'Remove the current announcement, or every one with `clearAll=true`',
+      access: 'founder',
+      query: NotificationDeleteQuerySchema,
+      invalidCode: 'invalid_notification',
+      invalidMessage: 'clearAll must be true or false',
+      response: NotificationDeleteResponseSchema,
+      handler: async ({ query }) => ({
+        success: true,
+        message: await notifications.clear(query.clearAll === 'true'),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/notifications/stream',
+      tag: 'notifications',
+      summary: 'The current announcement as Server-Sent Events (`notification`), on connect and after every change',
+      access: 'user',
+      response: NotificationStreamMessageSchema,
+      produces: 'text/event-stream',
+      handler: async ({ request, reply }) => {
+        let last: string | undefined;
+        let stopListening = () => {};
+        const stream = openEventStream(request, reply, () => stopListening());
+        const send = (current: unknown) => {
+          const data = JSON.stringify({ current });
+          // Several signals can re-read the same state; browsers need each change once.
+          if (data === last) return;
+          last = data;
+          stream.send('notification', data);
+        };
+        stopListening = notifications.listen(send);
+        try {
+          send(await notifications.current());
+        } catch (error) {
+          request.log.error({ err: error }, 'announcement read failed');
+          stream.end();
+        }
+      },
+    }),
+  ]);
 }

@@ -14,13 +14,15 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   minimum?: number;
   maximum?: number;
+  format?: string;
 };
 const OperationSchema = z.object({
   tags: z.array(z.string()),
   summary: z.string(),
-  'x-access': z.enum(['public', 'user', 'founder']),
+  'x-access': z.enum(['public', 'user', 'admin', 'founder']),
   parameters: z.array(z.object({ name: z.string(), in: z.string(), required: z.boolean(), schema: z.unknown() })),
-  requestBody: z.object({ content: z.object({ 'application/json': z.object({ schema: z.unknown() }) }) }).optional(),
+  /** By media type: `application/json`, or `multipart/form-data` for the photo uploads. */
+  requestBody: z.object({ content: z.record(z.string(), z.object({ schema: z.unknown() })) }).optional(),
   responses: z.record(z.string(), z.object({ description: z.string(), content: z.unknown().optional() })),
 });
 const DocumentSchema = z.object({
@@ -32,6 +34,8 @@ function typeOf(s: JsonSchema | undefined): string {
   if (!s) return 'any';
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (s.anyOf) return s.anyOf.map(typeOf).join(' | ');
+  // A form's file field: its bytes, not a text.
+  if (s.type === 'string' && s.format === 'binary') return 'file';
   const t = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'object');
   return t === 'array' ? `${typeOf(s.items)}[]` : t;
 }
@@ -71,6 +75,7 @@ function Inline({ text }: { text: string }) {
 const ACCESS: Record<string, { label: string; tone: 'neutral' | 'accent' | 'warm' }> = {
   public: { label: 'public', tone: 'neutral' },
   user: { label: 'signed in', tone: 'accent' },
+  admin: { label: 'admin', tone: 'warm' },
   founder: { label: 'founder', tone: 'warm' },
 };
 
@@ -115,6 +120,7 @@ export function ApiReferenceView() {
                 .filter((o) => (o.op.tags[0] ?? 'other') === tag)
                 .map(({ path, method, op }) => {
                   const query = op.parameters.filter((p) => p.in === 'query');
+                  const [bodyType, body] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
                   const okStatus = Object.keys(op.responses).find((s) => s.startsWith('2'))!;
                   const ok = (
                     op.responses[okStatus]?.content as { 'application/json'?: { schema: JsonSchema } } | undefined
@@ -140,10 +146,12 @@ export function ApiReferenceView() {
                             />
                           </div>
                         )}
-                        {op.requestBody && (
+                        {body && (
                           <div>
-                            <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">Body</h3>
-                            <Fields schema={op.requestBody.content['application/json'].schema as JsonSchema} />
+                            <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">
+                              {bodyType === 'application/json' ? 'Body' : `Body (${bodyType})`}
+                            </h3>
+                            <Fields schema={body.schema as JsonSchema} />
                           </div>
                         )}
                         {ok && (
