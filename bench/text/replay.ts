@@ -6,7 +6,7 @@
  * the engine's decisions on the cache and scores them as signs.ts does.
  *
  *   npx tsx bench/text/signs.ts --half tuning --save-images DIR --generate-only
- *   npx tsx bench/text/replay.ts DIR [--max-gap N]
+ *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose]
  *
  * For the TUNING half only: tuning on held-out photos would make the held-out figure one more tuning figure.
  */
@@ -20,11 +20,15 @@ import { textEvidence } from '@vt/server/src/engine/locators/text.locator';
 import { fuse } from '@vt/server/src/engine/pipeline/fuse';
 import { describePlace, placeName } from '@vt/server/src/engine/pipeline/place';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
-import { GRAMMAR_MAX_GAP, signReaderOptions, toReadText } from '@vt/server/src/engine/text/read-text';
+import { GAP_RULE, signReaderOptions, toReadText, type GapRule } from '@vt/server/src/engine/text/read-text';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'max-gap': { type: 'string' }, verbose: { type: 'boolean', default: false } },
+  options: {
+    'gap-base': { type: 'string' },
+    'gap-per-glyph': { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
 });
 const dir = positionals[0];
 if (!dir) throw new Error('Usage: replay.ts DIR (a folder written by signs.ts --save-images)');
@@ -59,10 +63,13 @@ if (missing.length) {
   writeFileSync(cacheFile, JSON.stringify(cache));
 }
 
-const maxGap = args['max-gap'] === undefined ? GRAMMAR_MAX_GAP : Number(args['max-gap']);
+const gapRule: GapRule = {
+  base: args['gap-base'] === undefined ? GAP_RULE.base : Number(args['gap-base']),
+  perGlyph: args['gap-per-glyph'] === undefined ? GAP_RULE.perGlyph : Number(args['gap-per-glyph']),
+};
 type Row = Photo & { errorM: number | null; confidence: number; found: boolean; read: string[] };
 const rows: Row[] = manifest.photos.map((p) => {
-  const read = toReadText(cache[p.file]!, { maxGap });
+  const read = toReadText(cache[p.file]!, { gapRule });
   const evidence = textEvidence(read);
   const result = fuse([{ locator: 'metadata', kind: 'absent', summary: 'No GPS.' }, ...evidence] as Evidence[], {
     describePlace,
@@ -95,7 +102,7 @@ const by = (key: 'sizeBand' | 'light' | 'blur' | 'set') =>
   );
 console.log(
   JSON.stringify({
-    maxGap,
+    gapRule,
     n: positives.length,
     within300mPct: within(positives, 300),
     within1kmPct: within(positives, 1000),

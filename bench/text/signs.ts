@@ -39,7 +39,7 @@ import { municipalityAt } from '@vt/server/src/engine/geo/municipalities';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { trolleyStopsOnGridLines } from '@vt/server/src/engine/test/trolley';
 import { ordinalSuffix } from '@vt/server/src/engine/text/geoparse';
-import { signReaderOptions } from '@vt/server/src/engine/text/read-text';
+import { GAP_RULE, signReaderOptions } from '@vt/server/src/engine/text/read-text';
 import { ece } from '../engine/calibration';
 import {
   machine,
@@ -617,7 +617,7 @@ async function main() {
       workers: 1,
       threads: 2,
       detectSide: detectSide ?? 'default',
-      grammar: grammar ? `county sign grammar, max gap ${signReaderOptions().maxGap} nats` : 'off',
+      grammar: grammar ? `county sign grammar, ${GAP_RULE.base} nats + ${GAP_RULE.perGlyph} a glyph` : 'off',
       detect,
       warmUpMs: Math.round(warmMs),
     },

@@ -78,6 +78,9 @@ describe('geoparse: corners of the county grid', () => {
     ['Douglas Road', ['Douglas Road', 'SW 8 St'], -8, 37],
     ['Coral Way in the City of Miami is SW 22 St', ['Coral Way', 'SW 27 Ave'], -22, 27],
     ['Coral Way further west is SW 24 St', ['Coral Way', 'SW 87 Ave'], -24, 87],
+    // The street type blurred away or cut off the box: the other blade's axis says which the number is.
+    ['a blade whose type was lost', ['NW131', 'Nw35Avenue'], 131, 35],
+    ['an avenue blade whose type was lost', ['SW 8 ST', 'SW 27th'], -8, 27],
     ['Killian', ['Killian Pkwy', 'SW 117 Ave'], -104, 117],
     ['MLK', ['MLK Blvd', 'NW 22 Ave'], 62, 22],
     ['OCR half-read the N of NW', ['IW 30 ST', 'IW 3 AVE'], 30, 3],
@@ -126,6 +129,13 @@ describe('geoparse: corners of the county grid', () => {
     ).toEqual(['intersection']);
     // Alone, the road is still worth a wide guess.
     expect(geoparse(lines('W FLAGLER ST')).some((f) => f.kind === 'place')).toBe(true);
+  });
+
+  it('a number without its type is not a street beside another quadrant, two other names, or alone', () => {
+    const placed = (...texts: string[]) => geoparse(lines(...texts)).filter((f) => f.kind === 'intersection');
+    expect(placed('NW131', 'SW 35 Avenue')).toEqual([]);
+    expect(placed('NW 12', 'NW 35 AVE', 'NW 14 ST').map((f) => f.label)).toEqual(['NW 14 St & NW 35 Ave']);
+    expect(placed('SW 8')).toEqual([]);
   });
 
   it('numbers off the county grid are ignored', () => {

@@ -363,6 +363,29 @@ function bareMentions(norms: string[], mentions: GridMention[]): GridMention[] {
   return out;
 }
 
+/** A line that is a two-letter quadrant and a number and nothing else: "NW 131", "SW 211TH". */
+const TYPELESS_RE = /^(NE|NW|SE|SW) (\d{1,3})(?:ST|ND|RD|TH)?$/;
+
+/**
+ * "NW 131" on one blade and "NW 35 AVENUE" on the other: a blade whose street type was lost (blurred away, or cut off
+ * the detector's box) names the other axis of the corner. Only a line that says nothing else, beside exactly one
+ * typed county-grid name in the same quadrant.
+ */
+function typelessMentions(norms: string[], mentions: GridMention[]): GridMention[] {
+  const county = mentions.filter((m) => !m.hialeah && m.quadrant.length === 2);
+  if (county.length !== 1) return [];
+  const [other] = county;
+  const out: GridMention[] = [];
+  norms.forEach((norm, line) => {
+    const m = TYPELESS_RE.exec(norm);
+    if (!m || m[1] !== other!.quadrant || line === other!.line) return;
+    const type = other!.axis === 'avenue' ? 'ST' : 'AVE';
+    const [found] = gridMentions(`${m[1]} ${m[2]} ${type}`, line);
+    if (found) out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)` });
+  });
+  return out;
+}
+
 /**
  * "»W 19 AVE" beside "SW 9 ST": a W/E-only prefix is Hialeah's grid only when nothing else says otherwise. When the
  * county-grid names read on the sign agree on one quadrant that contains the letter, the rest of the prefix was lost.
@@ -577,6 +600,7 @@ function readLocalStreetNames(st: ParseState): void {
 function readGridNames(st: ParseState): void {
   const mentions = st.norms.flatMap((norm, i) => gridMentions(norm, i));
   mentions.push(...bareMentions(st.norms, mentions));
+  mentions.push(...typelessMentions(st.norms, mentions));
   reclaimHialeah(st.norms, mentions);
   st.mentions = mentions;
   for (const m of mentions) {

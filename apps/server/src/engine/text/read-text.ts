@@ -33,20 +33,26 @@ export type ReadText = {
  */
 export const MIN_LINE_CONFIDENCE = 60;
 
+/** How far behind the free reading a grammar reading may be: `base` nats, and `perGlyph` more for each of its glyphs. */
+export type GapRule = { base: number; perGlyph: number };
+
 /**
  * A line read through the county's sign grammar (engine/text/sign-grammar.ts) is taken as that reading when it is at
- * most this much less probable than the free reading (nats: e^-GAP as likely). Blur and small letters leave a
- * sign's reading "SV19RAve" or "MW27*St" a nat or two behind "SW19Ave" and "NW27St"; text that is not a sign
- * (a shop's name, "SPEED LIMIT") is 8 nats and more behind anything the grammar allows. Tuned on the tuning half of
- * bench/text/signs.ts only.
+ * most 3 nats plus 0.4 a glyph less probable than the free reading. Blur and small letters leave a sign's reading
+ * ("SV19RAve", "MW27*St", "Nw3SAwemue") a nat or a few behind "SW19Ave", "NW27St", "Nw35Avenue"; text that is not a
+ * sign ("SPEED", "Seor", a shop's name) is 8 nats and more behind the nearest reading the grammar allows. Chosen on
+ * the tuning half of bench/text/signs.ts (bench/text/replay.ts): 2–4 nats and 0.2–0.6 a glyph score within one photo
+ * of each other there; this is the middle of that plateau.
  */
-export const GRAMMAR_MAX_GAP = 3;
+export const GAP_RULE: GapRule = { base: 3, perGlyph: 0.4 };
+/** The longest line a grammar reading is trusted on: the reader keeps unclear lines within the rule's gap for it. */
+const LONGEST_READING = 24;
 
 /** What the scene-text reader is given to read signs with: the county's grammar and how far to trust it. */
 export function signReaderOptions(): { grammar: TextGrammar; maxGap: number; plates: PlateOptions } {
   return {
     grammar: countySignGrammar(),
-    maxGap: GRAMMAR_MAX_GAP,
+    maxGap: GAP_RULE.base + GAP_RULE.perGlyph * LONGEST_READING,
     // Plates 20–90 px tall in a 12 MP photo: their letters are lost in the detector's 2048 px view.
     plates: { colours: BLADE_COLOURS, side: 1000, minHeight: 16, maxHeight: 90, maxRegions: 8 },
   };
@@ -58,9 +64,10 @@ const squash = (s: string) => s.replace(/\s+/g, '').toUpperCase();
  * A line's reading: its grammar reading when that explains the recogniser's output nearly as well as the free one
  * and says something else (a sign form the free reading garbled), else the free reading.
  */
-function reading(l: SceneLine, maxGap: number): { text: string; confidence: number; seen?: string } {
+function reading(l: SceneLine, rule: GapRule): { text: string; confidence: number; seen?: string } {
   const alt = l.alternative;
-  if (!alt || alt.gap > maxGap || squash(alt.text) === squash(l.text)) return l;
+  if (!alt || alt.gap > rule.base + rule.perGlyph * squash(alt.text).length || squash(alt.text) === squash(l.text))
+    return l;
   return { text: alt.text, confidence: alt.confidence, seen: l.text };
 }
 
@@ -81,11 +88,11 @@ function relative(quad: readonly PixelPoint[], width: number, height: number): R
 }
 
 /** The reader's lines as the evidence carries them: text, confidence and boxes relative to the photo. */
-export function toReadText(scene: SceneText, opts: { maxGap?: number } = {}): ReadText {
-  const maxGap = opts.maxGap ?? GRAMMAR_MAX_GAP;
+export function toReadText(scene: SceneText, opts: { gapRule?: GapRule } = {}): ReadText {
+  const rule = opts.gapRule ?? GAP_RULE;
   const { width, height } = scene;
   const lines: ReadLine[] = scene.lines
-    .map((l) => ({ line: l, read: reading(l, maxGap) }))
+    .map((l) => ({ line: l, read: reading(l, rule) }))
     .filter(({ read }) => (read.seen !== undefined || read.confidence >= MIN_LINE_CONFIDENCE) && read.text.trim())
     .map(({ line: l, read }) => ({
       text: read.text.replace(/\s+/g, ' ').trim(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SceneLine, SceneText } from '../../adapters/ocr/ocr';
 import { geoparse } from './geoparse';
-import { GRAMMAR_MAX_GAP, toReadText } from './read-text';
+import { GAP_RULE, toReadText } from './read-text';
 import { countySignGrammar } from './sign-grammar';
 
 /** Whether the grammar accepts `text` exactly (a walk through its positions, case as written). */
@@ -90,7 +90,7 @@ describe('lines read through the grammar', () => {
     const read = toReadText(
       scene([
         line('SPEED', 100, { text: 'S2RD', confidence: 50, gap: 38 }),
-        line('uatsn', 38, { text: 'S8tEr', confidence: 20, gap: GRAMMAR_MAX_GAP + 0.5 }),
+        line('uatsn', 38, { text: 'S8tEr', confidence: 20, gap: GAP_RULE.base + GAP_RULE.perGlyph * 5 + 0.5 }),
         line('SW 8 ST', 97, { text: 'SW 8 ST', confidence: 97, gap: 0 }),
       ]),
     );

@@ -340,8 +340,15 @@ export class PpOcrReader {
       done.add(i);
       const line = lines[i]!;
       const rest = line.text.replace(/^[NSEWnsew]?\s?/, '');
+      // The grammar reading was of the one-line strip: it gets the stacked quadrant too, or it would read as a
+      // correction of the quadrant away ("SW 29AVE" back to "W29AVE").
+      const alternative = line.alternative && {
+        ...line.alternative,
+        text: `${top}${bottom} ${line.alternative.text.replace(/^(?:[NS][./ ]?[EW]|[NSEW])\.?\s?(?=\d)/i, '')}`,
+      };
       lines[i] = {
         ...line,
+        ...(alternative ? { alternative } : {}),
         text: `${top}${bottom} ${rest}`,
         words: [
           {
