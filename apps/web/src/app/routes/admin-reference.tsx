@@ -9,7 +9,7 @@ export function Component() {
       <PageHeader
         eyebrow="System administrator"
         title="Reference imagery"
-        lead="Geotagged photos of places in Miami-Dade that every user's photos are compared with. Only a description of each photo, its place and a small thumbnail are kept; never the photo."
+        lead="Geotagged photos of places in Miami-Dade that every user’s photos are compared with. Only a description of each photo, its place and a small thumbnail are kept; never the photo."
       />
       {user && <AdminTabs role={user.role} />}
       <ReferenceScreen />

@@ -103,7 +103,7 @@ export function useReferenceImport() {
   const stopRef = useRef<AbortController | null>(null);
 
   const start = useCallback(
-    async (files: readonly File[], folderName: string) => {
+    async (files: readonly File[], folderName: string): Promise<'finished' | 'stopped' | 'failed'> => {
       const stop = new AbortController();
       stopRef.current = stop;
       const chosen = chosenFiles(files);
@@ -122,8 +122,7 @@ export function useReferenceImport() {
           setRun({ state: 'running', folderName, resumed, tally, batch: i + 1, batches: batches.length });
           if (stop.signal.aborted) {
             setRun({ state: 'stopped', folderName, resumed, tally });
-            void refresh();
-            return;
+            return 'stopped';
           }
           const photos = await Promise.all(
             batch.map(async (f) => ({ name: f.name, data: await fileToBase64(f.file) })),
@@ -139,8 +138,10 @@ export function useReferenceImport() {
           ReferenceImportFinishResponseSchema,
         );
         setRun({ state: 'finished', folderName, resumed, tally, result: finished.import });
+        return 'finished';
       } catch (error) {
         setRun({ state: 'failed', folderName, resumed, tally, error: messageOf(error) });
+        return 'failed';
       } finally {
         stopRef.current = null;
         void refresh();

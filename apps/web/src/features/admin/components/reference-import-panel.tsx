@@ -37,15 +37,21 @@ export function ReferenceImportPanel() {
     setFiles(chosen);
     setName(folderNameOf(chosen) ?? filesImportName());
   };
-  const clear = () => {
+  const unchoose = () => {
     setFiles([]);
     setName('');
-    reset();
     for (const input of [folderInput.current, filesInput.current]) if (input) input.value = '';
   };
+  const clear = () => {
+    unchoose();
+    reset();
+  };
+  // A finished import lets go of its files (the summary stays); a stopped or failed one keeps them to resume.
+  const importFiles = (chosen: File[], as: string) =>
+    void start(chosen, as).then((end) => end === 'finished' && unchoose());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (files.length && name.trim() && run.state !== 'running') void start(files, name.trim());
+    if (files.length && name.trim() && run.state !== 'running') importFiles(files, name.trim());
   };
 
   const running = run.state === 'running';
@@ -126,10 +132,10 @@ export function ReferenceImportPanel() {
           </div>
         )}
       </form>
-      <div id={ids.status} className="mt-4" aria-live="polite">
+      <div id={ids.status} className="mt-4 empty:mt-0" aria-live="polite">
         {run.state === 'running' && <Progress run={run} />}
         {(run.state === 'finished' || run.state === 'stopped' || run.state === 'failed') && (
-          <Summary run={run} onRetry={() => void start(files, run.folderName)} />
+          <Summary run={run} onRetry={() => importFiles(files, run.folderName)} />
         )}
       </div>
     </Card>

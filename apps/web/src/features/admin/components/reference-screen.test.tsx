@@ -255,6 +255,8 @@ describe('/admin/reference', () => {
       folderName: 'pier',
     });
     expect(await screen.findAllByTestId('reference-import-row')).toHaveLength(1);
+    // The choice is let go of once the import finished: the same files are not imported twice by accident.
+    expect(screen.queryByTestId('reference-chosen')).toBeNull();
   });
 
   it('stops between batches, leaving the import open, and a failed batch offers Retry with the server’s words', async () => {

@@ -40,13 +40,13 @@ export function ReferenceScreen() {
       <ReferenceImportPanel />
       <Card className="p-5" data-testid="reference-imports">
         <h2 className="text-lg font-semibold text-fg">Imports</h2>
-        {imports.data && (
+        {imports.data && imports.data.imports.length > 0 && (
           <p className="mt-1 text-sm text-muted">
             {plural(imports.data.photos, 'reference photo')} in {plural(imports.data.imports.length, 'import')},
             compared with every user’s photos.
           </p>
         )}
-        <p className="mt-2 text-sm" role="status" data-testid="reference-removed">
+        <p className="mt-2 text-sm empty:mt-0" role="status" data-testid="reference-removed">
           {removed && <span className="text-ok">{removed}</span>}
         </p>
         <div className="mt-2">
@@ -161,8 +161,8 @@ function ImportsTable({
               <span className={label}>Photos</span>
               {i.photos}
             </td>
-            <td className="pt-2 sm:py-2">
-              <span className="flex flex-wrap justify-end gap-2">
+            <td className="pt-2 max-sm:block sm:py-2">
+              <span className="flex flex-wrap gap-2 sm:justify-end">
                 <Button
                   variant="secondary"
                   size="sm"
@@ -172,13 +172,7 @@ function ImportsTable({
                 >
                   {shown === i.id ? 'Hide photos' : 'Show photos'}
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${i.folderName}…`}
-                  className="text-danger hover:text-danger"
-                  onClick={() => onRemove(i)}
-                >
+                <Button variant="ghost" size="sm" aria-label={`Remove ${i.folderName}…`} onClick={() => onRemove(i)}>
                   Remove…
                 </Button>
               </span>
