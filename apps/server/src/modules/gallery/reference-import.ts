@@ -46,7 +46,7 @@ export function photoImporter(opts: {
   repository: ReferenceRepository;
   importId: string;
   maxPixels: number;
-  /** Larger files are skipped unread (the page's uploads; the command line reads any size). */
+  /** Larger files are skipped before their GPS or pixels are read (the page's uploads; the CLI takes any size). */
   maxBytes?: number;
   storedNow: Set<string>;
 }): PhotoImporter {
