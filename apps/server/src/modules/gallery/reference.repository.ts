@@ -134,7 +134,8 @@ export class ReferenceRepository {
     return { count: Number(row?.count ?? 0), maxSeq: Number(row?.maxSeq ?? 0) };
   }
 
-  async since(seq: number): Promise<ReferenceRow[]> {
+  /** Reference photos added after `seq`, oldest first, at most `limit`: the index loads them a page at a time. */
+  async since(seq: number, limit: number): Promise<ReferenceRow[]> {
     return this.db
       .select({
         id: referencePhotos.id,
@@ -152,7 +153,8 @@ export class ReferenceRepository {
       .from(referencePhotos)
       .innerJoin(referenceImports, eq(referenceImports.id, referencePhotos.importId))
       .where(gt(referencePhotos.seq, seq))
-      .orderBy(referencePhotos.seq);
+      .orderBy(referencePhotos.seq)
+      .limit(limit);
   }
 
   async features(ids: readonly string[]): Promise<Map<string, Buffer>> {
