@@ -91,8 +91,11 @@ describe('/admin/reference', () => {
     serve([list(() => [gables, walk])]);
     setup();
     expect(screen.getByText('Loading reference imports...')).toBeTruthy();
+    // The import controls wait for the server to let the founder in.
+    expect(screen.queryByTestId('reference-import')).toBeNull();
     const rows = await screen.findAllByTestId('reference-import-row');
     expect(rows.map((r) => r.dataset.folder)).toEqual(['gables', 'harbour-walk']);
+    expect(screen.getByTestId('reference-import')).toBeTruthy();
     expect(within(rows[0]!).getByTestId('reference-import-state').textContent).toBe(
       // "State" labels the cell on a phone, where the row is a card.
       'Stateinterrupted — run again to resumeChoose the same folder above.',
@@ -139,6 +142,7 @@ describe('/admin/reference', () => {
     expect((await screen.findByTestId('reference-forbidden')).textContent).toBe(
       'Reference imagery is managed by the system administrator.',
     );
+    expect(screen.queryByTestId('reference-import')).toBeNull();
   });
 
   it('removes an import only after a confirmation that names it and its photos; Cancel keeps it', async () => {

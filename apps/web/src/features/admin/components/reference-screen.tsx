@@ -37,7 +37,8 @@ export function ReferenceScreen() {
   const showing = imports.data?.imports.find((i) => i.id === shown) ?? null;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <ReferenceImportPanel />
+      {/* Shown once the server has let the founder in: never to a user, not even while the list loads. */}
+      {!imports.isPending && <ReferenceImportPanel />}
       <Card className="p-5" data-testid="reference-imports">
         <h2 className="text-lg font-semibold text-fg">Imports</h2>
         {imports.data && imports.data.imports.length > 0 && (
