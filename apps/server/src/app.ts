@@ -152,7 +152,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
   registerActivity(app, { database, usersService, scheduledCleanupDays: config.access.scheduledCleanupDays });
   mapRoutes(app, { config });
   await registerNotifications(app, { database, pubsub });
-  registerGallery(app, { database });
+  await registerGallery(app, { database, config });
 
   installWebApp(app, config);
   return app;

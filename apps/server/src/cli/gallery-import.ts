@@ -6,15 +6,12 @@
 import { statSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { REFERENCE_SKIP_REASON_TEXT } from '@vt/shared';
 import { importReferenceFolder, SKIP_REASONS, type ImportProgress } from '../modules/gallery/reference-import';
 import { ReferenceRepository } from '../modules/gallery/reference.repository';
 
-const REASONS: Record<(typeof SKIP_REASONS)[number], string> = {
-  duplicate: 'already imported (same SHA-256)',
-  'no-gps': 'no GPS position',
-  'outside-county': 'outside Miami-Dade',
-  unreadable: 'unreadable',
-};
+/** The command line reads files of any size, so "larger than the upload limit" (the page's uploads) never applies. */
+const REASONS = SKIP_REASONS.filter((r) => r !== 'too-large');
 
 function progressLine(p: ImportProgress): string {
   const width = 24;
@@ -69,7 +66,7 @@ async function main(): Promise<void> {
     ...(summary.alreadyImported
       ? [`  done before      ${summary.alreadyImported} (imported before the interruption)`]
       : []),
-    ...SKIP_REASONS.map((r) => `  skipped          ${summary.skipped[r]} ${REASONS[r]}`),
+    ...REASONS.map((r) => `  skipped          ${summary.skipped[r]} ${REFERENCE_SKIP_REASON_TEXT[r]}`),
   ];
   console.log(lines.join('\n'));
   console.log(JSON.stringify(summary));

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: 'railway', ...page(() => import('./routes/railway')) },
           { path: 'api-reference', ...page(() => import('./routes/api-reference')) },
           { path: 'admin', ...page(() => import('./routes/admin')) },
+          { path: 'admin/reference', ...page(() => import('./routes/admin-reference')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

@@ -83,20 +83,22 @@ export interface GalleryStore {
   insert(entry: NewGalleryEntry): Promise<GalleryRow>;
   /** How many entries the user has and the newest sequence number. */
   stats(userId: string): Promise<{ count: number; maxSeq: number }>;
-  /** The user's entries added after `seq`, oldest first. */
-  since(userId: string, seq: number): Promise<GalleryRow[]>;
+  /** The user's entries added after `seq`, oldest first, at most `limit` of them. */
+  since(userId: string, seq: number, limit: number): Promise<GalleryRow[]>;
   features(userId: string, ids: readonly string[]): Promise<Map<string, Buffer>>;
   /** Whether the user lets the gallery remember and match their photos. */
   enabled(userId: string): Promise<boolean>;
   /** The organisation's reference photos (gallery:import): count and newest sequence number. */
   referenceStats(): Promise<{ count: number; maxSeq: number }>;
-  /** Reference photos added after `seq`, oldest first. */
-  referenceSince(seq: number): Promise<ReferenceRow[]>;
+  /** Reference photos added after `seq`, oldest first, at most `limit` of them. */
+  referenceSince(seq: number, limit: number): Promise<ReferenceRow[]>;
   referenceFeatures(ids: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
 export type GalleryDeps = {
   repository: GalleryStore;
+  /** Rows read per query while an index is loaded (default LOAD_PAGE); tests make it small. */
+  loadPage?: number;
   /** The stored display derivative of a photo (metadata-free), or null when there is none. */
   loadDisplay(photoId: string): Promise<Buffer | null>;
   log?(level: 'info' | 'warn', message: string, details?: Record<string, unknown>): void;
@@ -126,6 +128,12 @@ export const sameSceneConfidence = (inliers: number) =>
   Math.round(Math.min(0.95, 0.8 + 0.01 * (inliers - MIN_INLIERS)) * 1000) / 1000;
 
 type Loaded = { index: GalleryIndex; count: number; maxSeq: number };
+/**
+ * Rows read per query while an index is loaded or brought up to date. Reading 100,000 reference photos' keypoints
+ * (1.6 GB) in one query held all of them at once beside the index being built (RSS 3.8 GB, decision 0007); a page
+ * at a time holds one page.
+ */
+export const LOAD_PAGE = 2_000;
 /** Users whose index stays in memory; the least recently matched beyond this are dropped and rebuilt when needed. */
 const MAX_LOADED_USERS = 200;
 
@@ -148,32 +156,61 @@ const referenceEntry = (r: ReferenceRow): IndexedEntry => ({
   reference: { importId: r.importId, importName: r.importName, fileName: r.fileName },
 });
 
-type Rows<R> = { stats(): Promise<{ count: number; maxSeq: number }>; since(seq: number): Promise<R[]> };
+type Rows<R> = {
+  stats(): Promise<{ count: number; maxSeq: number }>;
+  since(seq: number, limit: number): Promise<R[]>;
+};
+
+/**
+ * Adds the rows after `after` up to `upTo` (the newest the stats saw: later rows wait for the next refresh) to
+ * `index`, a page at a time; how many it added and the last sequence number it reached.
+ */
+async function addPages<R extends { seq: number }>(
+  rows: Rows<R>,
+  page: number,
+  after: number,
+  upTo: number,
+  add: (row: R) => void,
+): Promise<{ added: number; maxSeq: number }> {
+  let added = 0;
+  let last = after;
+  while (last < upTo) {
+    const batch = await rows.since(last, page);
+    for (const r of batch) {
+      if (r.seq > upTo) return { added, maxSeq: last };
+      add(r);
+      added++;
+      last = r.seq;
+    }
+    if (batch.length < page) break;
+  }
+  return { added, maxSeq: last };
+}
 
 /**
  * An index brought up to date with the database: rows added since are appended; a count that no longer adds up
- * (rows were deleted) rebuilds it.
+ * (rows were deleted) rebuilds it. Rows are read a page at a time.
  */
 async function refresh<R extends { seq: number }>(
   previous: Promise<Loaded> | undefined,
   rows: Rows<R>,
   add: (index: GalleryIndex, row: R) => void,
+  page: number,
 ): Promise<Loaded> {
   const prior = await previous?.catch(() => undefined);
   const stats = await rows.stats();
   if (prior && prior.count === stats.count && prior.maxSeq === stats.maxSeq) return prior;
   if (prior && stats.maxSeq > prior.maxSeq) {
-    const added = await rows.since(prior.maxSeq);
-    if (prior.count + added.length === stats.count) {
-      for (const r of added) add(prior.index, r);
-      return { index: prior.index, count: stats.count, maxSeq: stats.maxSeq };
-    }
+    // Appended in place (matches running meanwhile may see the index grow, never shrink); if the count still does not
+    // add up, rows were also deleted and the index is rebuilt below.
+    const appended = await addPages(rows, page, prior.maxSeq, stats.maxSeq, (r) => add(prior.index, r));
+    if (prior.count + appended.added === stats.count)
+      return { index: prior.index, count: stats.count, maxSeq: appended.maxSeq };
   }
   // First use, or entries were deleted: rebuilt from the database.
   const index = new GalleryIndex();
-  const all = await rows.since(0);
-  for (const r of all) add(index, r);
-  return { index, count: all.length, maxSeq: all.at(-1)?.seq ?? 0 };
+  const loaded = await addPages(rows, page, 0, stats.maxSeq, (r) => add(index, r));
+  return { index, count: loaded.added, maxSeq: loaded.maxSeq };
 }
 
 /**
@@ -267,8 +304,9 @@ export class Gallery {
     const repository = this.deps.repository;
     const next = refresh(
       this.loaded.get(userId),
-      { stats: () => repository.stats(userId), since: (seq) => repository.since(userId, seq) },
+      { stats: () => repository.stats(userId), since: (seq, limit) => repository.since(userId, seq, limit) },
       addRow,
+      this.deps.loadPage ?? LOAD_PAGE,
     );
     // Re-inserted so the Map's order is least recently used first.
     this.loaded.delete(userId);
@@ -282,8 +320,9 @@ export class Gallery {
     const repository = this.deps.repository;
     this.reference = refresh(
       this.reference,
-      { stats: () => repository.referenceStats(), since: (seq) => repository.referenceSince(seq) },
+      { stats: () => repository.referenceStats(), since: (seq, limit) => repository.referenceSince(seq, limit) },
       addReferenceRow,
+      this.deps.loadPage ?? LOAD_PAGE,
     );
     return this.reference;
   }

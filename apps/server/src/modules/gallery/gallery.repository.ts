@@ -19,8 +19,8 @@ export class GalleryRepository implements GalleryStore {
     return this.reference.stats();
   }
 
-  referenceSince(seq: number): Promise<ReferenceRow[]> {
-    return this.reference.since(seq);
+  referenceSince(seq: number, limit: number): Promise<ReferenceRow[]> {
+    return this.reference.since(seq, limit);
   }
 
   referenceFeatures(ids: readonly string[]): Promise<Map<string, Buffer>> {
@@ -46,12 +46,13 @@ export class GalleryRepository implements GalleryStore {
   }
 
   /** The user's entries added after `seq`, oldest first, with their keypoints (the index keys a share of them). */
-  async since(userId: string, seq: number): Promise<GalleryRow[]> {
+  async since(userId: string, seq: number, limit: number): Promise<GalleryRow[]> {
     return this.db
       .select()
       .from(galleryEntries)
       .where(and(eq(galleryEntries.userId, userId), gt(galleryEntries.seq, seq)))
-      .orderBy(galleryEntries.seq);
+      .orderBy(galleryEntries.seq)
+      .limit(limit);
   }
 
   async features(userId: string, ids: readonly string[]): Promise<Map<string, Buffer>> {

@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { ImageDecodeError, ImageDecoder } from '../../adapters/image/decoder';
-import { sniffFormat } from '../../adapters/image/magic';
+import { SNIFF_BYTES, sniffFormat } from '../../adapters/image/magic';
 import { storedDescriptors } from '../../engine/gallery/gallery';
 import { isInMiamiDade } from '../../engine/geo/county';
 import { readGps } from '../../engine/metadata/gps';
+import { REFERENCE_SKIP_REASONS, type ReferenceSkipReason } from '@vt/shared';
 import type { ReferenceRepository } from './reference.repository';
 
-/** Why a file was not imported. */
-export const SKIP_REASONS = ['duplicate', 'no-gps', 'outside-county', 'unreadable'] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+/** Why a file was not imported (the list and its words live in the shared package: the page says the same). */
+export const SKIP_REASONS = REFERENCE_SKIP_REASONS;
+export type SkipReason = ReferenceSkipReason;
 
 /** The photos a folder import takes, by name; anything else in the folder is not counted. */
 const PHOTO_NAME = /\.(jpe?g|heic|heif)$/i;
@@ -19,6 +20,74 @@ const PHOTO_NAME = /\.(jpe?g|heic|heif)$/i;
 const DISPLAY_PX = 1600;
 /** The founder page's thumbnail, at most this many pixels a side. */
 const THUMBNAIL_PX = 160;
+
+/** Where the import came from: the folder the command line walked, or a name the founder's page gave (R-GALLERY-4). */
+const BROWSER_PREFIX = 'browser:';
+export const browserFolderKey = (folderName: string) => `${BROWSER_PREFIX}${folderName}`;
+export const importVia = (folderPath: string): 'command-line' | 'browser' =>
+  folderPath.startsWith(BROWSER_PREFIX) ? 'browser' : 'command-line';
+
+export type PhotoImporter = {
+  /**
+   * Imports one file of the import (R-GALLERY-3): its gallery descriptors, a small thumbnail and its GPS position,
+   * never the original; or why not.
+   */
+  importPhoto(file: { name: string; bytes: Buffer }): Promise<ImportProgress['outcome']>;
+};
+
+/**
+ * The one import step both ways in share (the command line and the founder's page): checks, in order, that the file
+ * is new (SHA-256 against every import), is a JPEG or HEIC within the upload limit, carries a full GPS position
+ * inside the county, and decodes; then stores descriptors, thumbnail and place. `storedNow` tells a second copy
+ * within one run (a duplicate) from a file an earlier run of the same import already stored (the page keeps one per
+ * batch: a file an earlier batch stored counts as stored before).
+ */
+export function photoImporter(opts: {
+  repository: ReferenceRepository;
+  importId: string;
+  maxPixels: number;
+  /** Larger files are skipped before their GPS or pixels are read (the page's uploads; the CLI takes any size). */
+  maxBytes?: number;
+  storedNow: Set<string>;
+}): PhotoImporter {
+  const { repository, importId, storedNow } = opts;
+  const decoder = new ImageDecoder({ maxPixels: opts.maxPixels, thumbnailPx: THUMBNAIL_PX, displayPx: DISPLAY_PX });
+  return {
+    async importPhoto({ name, bytes }) {
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const owner = await repository.importOf(sha256);
+      if (owner) return owner === importId && !storedNow.has(sha256) ? 'already-imported' : 'duplicate';
+      const format = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
+      // Judged by the bytes, never the name: a renamed PNG or a text file is not a camera photo.
+      if (format !== 'jpeg' && format !== 'heic') return 'not-a-photo';
+      if (opts.maxBytes !== undefined && bytes.length > opts.maxBytes) return 'too-large';
+      const gps = await readGps(bytes);
+      if (gps.status === 'unreadable') return 'unreadable';
+      // A position rounded to whole degrees is some 100 km off: no use as a reference place.
+      if (gps.status !== 'ok' || gps.precision !== 'full') return 'no-gps';
+      if (!isInMiamiDade(gps.position)) return 'outside-county';
+      let derived;
+      try {
+        derived = await decoder.makeDerivatives(bytes, format);
+      } catch (error) {
+        if (error instanceof ImageDecodeError) return 'unreadable';
+        throw error;
+      }
+      const stored = await repository.insertPhoto({
+        importId,
+        sha256,
+        fileName: name,
+        lat: gps.position.lat,
+        lng: gps.position.lng,
+        thumbnail: derived.thumbnail,
+        ...(await storedDescriptors(derived.display)),
+      });
+      if (!stored) return 'duplicate';
+      storedNow.add(sha256);
+      return 'imported';
+    },
+  };
+}
 
 export type ImportProgress = {
   /** Files looked at so far, of `total`. */
@@ -65,9 +134,9 @@ export async function photosUnder(dir: string): Promise<string[]> {
 }
 
 /**
- * Imports a folder of geotagged photos as reference imagery (R-GALLERY-6): for each photo inside Miami-Dade, its
- * gallery descriptors, a small thumbnail and its GPS position; never the original. A file already stored (same
- * SHA-256, in any import) is skipped, which also makes a re-run after an interruption skip what was done.
+ * Imports a folder of geotagged photos as reference imagery (R-GALLERY-2, R-GALLERY-3): each file through
+ * photoImporter. A file already stored (same SHA-256, in any import) is skipped, which also makes a re-run after an
+ * interruption skip what was done (R-GALLERY-4).
  */
 export async function importReferenceFolder(dir: string, opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
@@ -76,12 +145,16 @@ export async function importReferenceFolder(dir: string, opts: ImportOptions): P
   const { repository } = opts;
   const open = await repository.unfinished(folderPath);
   const run = open ?? (await repository.createImport(basename(folderPath), folderPath));
-  const decoder = new ImageDecoder({ maxPixels: opts.maxPixels, thumbnailPx: THUMBNAIL_PX, displayPx: DISPLAY_PX });
-  const skipped: Record<SkipReason, number> = { duplicate: 0, 'no-gps': 0, 'outside-county': 0, unreadable: 0 };
+  const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
   let imported = 0;
   let alreadyImported = 0;
-  /** Files stored by this run: a second copy of one is a duplicate, not work done before an interruption. */
-  const storedNow = new Set<string>();
+  // The run remembers what it stored: a second copy of one is a duplicate, not work done before an interruption.
+  const importer = photoImporter({
+    repository,
+    importId: run.id,
+    maxPixels: opts.maxPixels,
+    storedNow: new Set<string>(),
+  });
   let done = 0;
   for (const file of files) {
     if (opts.signal?.aborted) break;
@@ -126,34 +199,6 @@ export async function importReferenceFolder(dir: string, opts: ImportOptions): P
     } catch {
       return 'unreadable';
     }
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const owner = await repository.importOf(sha256);
-    if (owner) return owner === run.id && !storedNow.has(sha256) ? 'already-imported' : 'duplicate';
-    const format = sniffFormat(bytes.subarray(0, 64));
-    if (format !== 'jpeg' && format !== 'heic') return 'unreadable';
-    const gps = await readGps(bytes);
-    if (gps.status === 'unreadable') return 'unreadable';
-    // A position rounded to whole degrees is some 100 km off: no use as a reference place.
-    if (gps.status !== 'ok' || gps.precision !== 'full') return 'no-gps';
-    if (!isInMiamiDade(gps.position)) return 'outside-county';
-    let derived;
-    try {
-      derived = await decoder.makeDerivatives(bytes, format);
-    } catch (error) {
-      if (error instanceof ImageDecodeError) return 'unreadable';
-      throw error;
-    }
-    const stored = await repository.insertPhoto({
-      importId: run.id,
-      sha256,
-      fileName: relative(folderPath, file),
-      lat: gps.position.lat,
-      lng: gps.position.lng,
-      thumbnail: derived.thumbnail,
-      ...(await storedDescriptors(derived.display)),
-    });
-    if (!stored) return 'duplicate';
-    storedNow.add(sha256);
-    return 'imported';
+    return importer.importPhoto({ name: relative(folderPath, file), bytes });
   }
 }

@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhotoUploadResponseSchema, ReferenceImportsResponseSchema } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -13,36 +12,8 @@ import { GALLERY_PHOTOS, normalisedPhoto, readGalleryPhoto, transformPhoto } fro
 import { haversineMeters } from '../../engine/geo/geometry';
 import { isInMiamiDade } from '../../engine/geo/county';
 import { importReferenceFolder, type ImportOptions, type ImportProgress } from './reference-import';
+import { geotagged, PLACES } from './reference.fixtures';
 import { ReferenceRepository } from './reference.repository';
-
-/** Places inside the county the re-tagged copies claim: Bayside, Vizcaya, Lincoln Road, the Biltmore, Zoo Miami… */
-const PLACES = [
-  { lat: 25.7784, lng: -80.1867 },
-  { lat: 25.7443, lng: -80.2105 },
-  { lat: 25.7907, lng: -80.1395 },
-  { lat: 25.7467, lng: -80.2801 },
-  { lat: 25.6102, lng: -80.398 },
-  { lat: 25.9331, lng: -80.1625 },
-];
-
-const dms = (value: number) => {
-  const abs = Math.abs(value);
-  const d = Math.floor(abs);
-  const m = Math.floor((abs - d) * 60);
-  const s = Math.round(((abs - d) * 60 - m) * 60 * 10000);
-  return `${d}/1 ${m}/1 ${s}/10000`;
-};
-
-/** A real camera photo as a phone in Miami-Dade would have written it: a JPEG with EXIF GPS at `p`. */
-async function geotagged(name: string, p: { lat: number; lng: number }): Promise<Buffer> {
-  return sharp(await normalisedPhoto(name))
-    .jpeg({ quality: 90 })
-    .withExif({
-      IFD0: { Make: 'TestPhone', Model: 'Reference 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: dms(p.lat), GPSLongitudeRef: 'W', GPSLongitude: dms(-p.lng) },
-    })
-    .toBuffer();
-}
 
 /** Real files of ../shared/data/images copied as they are (at test time, into a temporary folder): what each is. */
 const AS_IS: Record<string, ImportProgress['outcome']> = {

@@ -7,6 +7,11 @@ export type ReferenceImportRow = typeof referenceImports.$inferSelect;
 export type NewReferencePhoto = Omit<typeof referencePhotos.$inferInsert, 'id' | 'seq' | 'createdAt'>;
 /** An import as the founder sees it: when, which folder, how many photos it holds. */
 export type ReferenceImportSummary = ReferenceImportRow & { photos: number };
+/** A reference photo as the founder's page lists it. */
+export type ReferencePhotoListed = Pick<
+  typeof referencePhotos.$inferSelect,
+  'id' | 'fileName' | 'lat' | 'lng' | 'createdAt'
+>;
 
 /** The organisation's reference imagery (gallery:import): imports and their photos' descriptors. */
 export class ReferenceRepository {
@@ -69,6 +74,47 @@ export class ReferenceRepository {
     return rows.map((r) => ({ ...r.i, photos: Number(r.photos ?? 0) }));
   }
 
+  /** One import with its photo count, or null. */
+  async find(id: string): Promise<ReferenceImportSummary | null> {
+    const [row] = await this.db.select().from(referenceImports).where(eq(referenceImports.id, id));
+    if (!row) return null;
+    return { ...row, photos: await this.photoCount(id) };
+  }
+
+  async photoCount(importId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(referencePhotos)
+      .where(eq(referencePhotos.importId, importId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** A page of an import's photos in the order they were stored: what the founder sees of each (no descriptors). */
+  async photosPage(importId: string, offset: number, limit: number): Promise<ReferencePhotoListed[]> {
+    return this.db
+      .select({
+        id: referencePhotos.id,
+        fileName: referencePhotos.fileName,
+        lat: referencePhotos.lat,
+        lng: referencePhotos.lng,
+        createdAt: referencePhotos.createdAt,
+      })
+      .from(referencePhotos)
+      .where(eq(referencePhotos.importId, importId))
+      .orderBy(referencePhotos.seq)
+      .offset(offset)
+      .limit(limit);
+  }
+
+  /** A reference photo's stored thumbnail (WebP), or null. */
+  async thumbnail(photoId: string): Promise<Buffer | null> {
+    const [row] = await this.db
+      .select({ thumbnail: referencePhotos.thumbnail })
+      .from(referencePhotos)
+      .where(eq(referencePhotos.id, photoId));
+    return row?.thumbnail ?? null;
+  }
+
   /** Removes an import and its photos; the number of photos removed, or null when there is no such import. */
   async remove(id: string): Promise<number | null> {
     return this.db.transaction(async (tx) => {
@@ -88,7 +134,8 @@ export class ReferenceRepository {
     return { count: Number(row?.count ?? 0), maxSeq: Number(row?.maxSeq ?? 0) };
   }
 
-  async since(seq: number): Promise<ReferenceRow[]> {
+  /** Reference photos added after `seq`, oldest first, at most `limit`: the index loads them a page at a time. */
+  async since(seq: number, limit: number): Promise<ReferenceRow[]> {
     return this.db
       .select({
         id: referencePhotos.id,
@@ -106,7 +153,8 @@ export class ReferenceRepository {
       .from(referencePhotos)
       .innerJoin(referenceImports, eq(referenceImports.id, referencePhotos.importId))
       .where(gt(referencePhotos.seq, seq))
-      .orderBy(referencePhotos.seq);
+      .orderBy(referencePhotos.seq)
+      .limit(limit);
   }
 
   async features(ids: readonly string[]): Promise<Map<string, Buffer>> {

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  GalleryDeletedSchema,
-  GalleryDeleteRequestSchema,
-  GallerySettingsSchema,
-  GallerySettingsUpdateSchema,
-  ReferenceImportDeleteRequestSchema,
-  ReferenceImportDeletedSchema,
-  ReferenceImportsResponseSchema,
-  ApiErrorSchema,
-} from '@vt/shared';
-import { idOf, type Operation } from './route-definition';
+import { ApiErrorSchema } from '@vt/shared';
+import type { Operation } from './route-definition';
 
 const idParam = {
   name: 'id',
@@ -18,59 +9,6 @@ const idParam = {
   schema: { type: 'string', format: 'uuid' },
   description: 'Analysis id',
 };
-
-/**
- * The operations of the gallery's routes, by hand, until that module declares them with defineRoutes
- * (route-definition.ts) as every other module does; it then takes them out of this list (issue 14: one route
- * definition).
- */
-export const OPERATIONS: Operation[] = [
-  {
-    method: 'get',
-    path: '/api/gallery/settings',
-    tag: 'gallery',
-    summary: 'Whether your located photos are remembered to recognise later ones, and how many are',
-    access: 'user',
-    response: GallerySettingsSchema,
-  },
-  {
-    method: 'put',
-    path: '/api/gallery/settings',
-    tag: 'gallery',
-    summary: 'Turn remembering your located photos on or off',
-    access: 'user',
-    body: GallerySettingsUpdateSchema,
-    response: GallerySettingsSchema,
-  },
-  {
-    method: 'delete',
-    path: '/api/gallery/entries',
-    tag: 'gallery',
-    summary: 'Forget every remembered place (send `{"confirm": true}`)',
-    access: 'user',
-    body: GalleryDeleteRequestSchema,
-    response: GalleryDeletedSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/admin/reference-imports',
-    tag: 'admin',
-    summary: 'Every import of reference imagery (`npm run gallery:import`), newest first, with its photo count',
-    access: 'founder',
-    response: ReferenceImportsResponseSchema,
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/reference-imports/{id}',
-    tag: 'admin',
-    summary: 'Remove an import and its reference photos (send `{"confirm": true}`)',
-    access: 'founder',
-    params: idOf('Reference import id'),
-    body: ReferenceImportDeleteRequestSchema,
-    response: ReferenceImportDeletedSchema,
-    errors: { 404: 'No such import' },
-  },
-];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
@@ -143,9 +81,9 @@ function requestBody(op: Operation) {
     : {};
 }
 
-/** Every documented operation of the app: its declared routes, then the ones still listed by hand above. */
+/** Every documented operation of the app: every route is declared once (route-definition.ts), so every route. */
 export function documentedOperations(app: { routeDefinitions: ReadonlyArray<Operation> }): Operation[] {
-  return [...app.routeDefinitions, ...OPERATIONS];
+  return [...app.routeDefinitions];
 }
 
 /**

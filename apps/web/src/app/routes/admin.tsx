@@ -1,5 +1,5 @@
 import { Page, PageHeader } from '../../components/ui/page';
-import { AdminScreen } from '../../features/admin';
+import { AdminScreen, AdminTabs } from '../../features/admin';
 import { useSession } from '../../features/auth';
 
 export function Component() {
@@ -11,6 +11,7 @@ export function Component() {
         title="Admin Panel"
         lead="Who uses Vision Terminal, the access codes that open it, the announcement everyone sees, and housekeeping."
       />
+      {user && <AdminTabs role={user.role} />}
       {user && <AdminScreen user={user} />}
     </Page>
   );
