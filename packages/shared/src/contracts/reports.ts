@@ -44,6 +44,8 @@ export const ReportTextLineSchema = z.object({
   /** OCR confidence 0–100. */
   confidence: z.number(),
   box: RelativeBoxSchema,
+  /** What the recogniser saw, when the line was read as one of the county's sign forms instead (`text`). */
+  seen: z.string().optional(),
   /** The place or street this line was read as (the geoparser's label), or null when it placed nothing. */
   readAs: z.string().nullable(),
 });

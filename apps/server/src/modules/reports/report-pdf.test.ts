@@ -39,6 +39,7 @@ describe('the evidence report as PDF', () => {
       '25.765321, -80.219874',
       '±60 m',
       '“SW 8 ST”  (OCR 93)  ->  read as SW 8th St & SW 27th Ave',
+      '“SW 27 AVE”  (OCR 88), seen as “SW 2Z AVE”  ->  read as SW 8th St & SW 27th Ave',
       '12%, 20%  30×6%',
       'engine-v2.1',
       'Chain intact: 3 events checked against their hashes.',

@@ -380,7 +380,7 @@ function evidenceSection(w: Writer, r: EvidenceReport): void {
       w.rows(
         e.textRead.map((l) => [
           `${Math.round(l.box.x * 100)}%, ${Math.round(l.box.y * 100)}%  ${Math.round(l.box.w * 100)}×${Math.round(l.box.h * 100)}%`,
-          `“${l.text}”  (OCR ${Math.round(l.confidence)})${l.readAs ? `  ->  read as ${l.readAs}` : ''}`,
+          `“${l.text}”  (OCR ${Math.round(l.confidence)})${l.seen ? `, seen as “${l.seen}”` : ''}${l.readAs ? `  ->  read as ${l.readAs}` : ''}`,
         ]),
         110,
       );

@@ -65,6 +65,7 @@ export function sampleReport(overrides: Partial<EvidenceReport> = {}): EvidenceR
             text: 'SW 27 AVE',
             confidence: 88,
             box: { x: 0.5, y: 0.22, w: 0.34, h: 0.06 },
+            seen: 'SW 2Z AVE',
             readAs: 'SW 8th St & SW 27th Ave',
           },
         ],

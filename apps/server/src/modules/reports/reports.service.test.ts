@@ -9,7 +9,7 @@ const ocr: TextEvidenceDetails['ocr'] = {
   lines: [
     { text: 'SW 8 ST', confidence: 93, box: box(0.1), words: [] },
     { text: 'CAFE', confidence: 51, box: box(0.4), words: [] },
-    { text: 'SW 27 AVE', confidence: 88, box: box(0.6), words: [] },
+    { text: 'SW 27 AVE', confidence: 88, box: box(0.6), words: [], seen: 'SW 2Z AVE' },
     { text: '33135', confidence: 90, box: box(0.8), words: [] },
   ],
 };
@@ -45,7 +45,8 @@ describe('reportEvidence: the text read behind each piece of evidence', () => {
     expect(out[0]).toMatchObject({ locator: 'metadata', textRead: [], confidence: null, position: null });
     expect(out[1]!.textRead).toEqual([
       { text: 'SW 8 ST', confidence: 93, box: box(0.1), readAs: 'SW 8th St & SW 27th Ave' },
-      { text: 'SW 27 AVE', confidence: 88, box: box(0.6), readAs: 'SW 8th St & SW 27th Ave' },
+      // Read through the county's sign grammar: what the recogniser saw goes with it.
+      { text: 'SW 27 AVE', confidence: 88, box: box(0.6), seen: 'SW 2Z AVE', readAs: 'SW 8th St & SW 27th Ave' },
     ]);
     expect(out[2]!.textRead).toEqual([{ text: '33135', confidence: 90, box: box(0.8), readAs: 'ZIP 33135' }]);
     // The details stay exactly as stored.

@@ -159,10 +159,11 @@ function textLines(details: TextEvidenceDetails | undefined, lines: NonNullable<
   return details.ocr ? details.ocr.lines.slice(0, MAX_UNPLACED_LINES).map((l) => ({ ...line(l), readAs: null })) : [];
 }
 
-const line = (l: { text: string; confidence: number; box: ReportTextLine['box'] }) => ({
+const line = (l: { text: string; confidence: number; box: ReportTextLine['box']; seen?: string }) => ({
   text: l.text,
   confidence: l.confidence,
   box: l.box,
+  ...(l.seen ? { seen: l.seen } : {}),
 });
 
 /** The locators that reported, in order, with the outside model that answered for one when it says so. */
