@@ -143,7 +143,7 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
     pubsub,
     onFinished: recordFinishedAnalysis,
   });
-  registerReports(app, { database, analyses: engine.analyses, publicUrl: config.publicUrl });
+  registerReports(app, { database, analyses: engine.analyses, storage: engine.storage, publicUrl: config.publicUrl });
   const { corrections } = registerLocations(app, { database });
   // A place the owner confirmed on the map is a trusted place: the gallery remembers it (when the owner allows).
   corrections.onPlaceConfirmed((e) => engine.gallery.onPlaceConfirmed(e).then(() => undefined));

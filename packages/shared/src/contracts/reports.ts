@@ -38,6 +38,22 @@ export const ReportEventSchema = z.object({
 });
 export type ReportEvent = z.infer<typeof ReportEventSchema>;
 
+/**
+ * An image in the report (R-REPORT-5): a JPEG re-encoded from one of the stored, metadata-free derivatives (never
+ * the original), carrying no metadata itself, as a data URL.
+ *
+ * Why the bytes and not a link: a report is evidence that must be checkable on its own, later and offline. A link
+ * would need the owner signed in, would answer nothing once the photo or the reference import is deleted, and would
+ * show whatever is stored then rather than what the report showed; the PDF is rendered from this same object, so both
+ * carry the very same pixels. The images are small (a few to a few tens of kilobytes each).
+ */
+export const ReportImageSchema = z.object({
+  dataUrl: z.string().regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type ReportImage = z.infer<typeof ReportImageSchema>;
+
 /** A line of text the text locator read, where it was in the photo, and what the geoparser read it as. */
 export const ReportTextLineSchema = z.object({
   text: z.string(),
@@ -48,6 +64,11 @@ export const ReportTextLineSchema = z.object({
   seen: z.string().optional(),
   /** The place or street this line was read as (the geoparser's label), or null when it placed nothing. */
   readAs: z.string().nullable(),
+  /**
+   * Where it was read: the stored display image cut around `box` with a little margin, scaled to a readable height;
+   * null when there is no stored image to cut from (the evidence's `imageNote` says why).
+   */
+  crop: ReportImageSchema.nullable(),
 });
 export type ReportTextLine = z.infer<typeof ReportTextLineSchema>;
 
@@ -62,6 +83,20 @@ export const ReportEvidenceSchema = z.object({
   reason: z.string().nullable(),
   /** The text locator's lines behind this evidence (empty for other locators). */
   textRead: z.array(ReportTextLineSchema),
+  /**
+   * A gallery match's two pictures side by side: this photo's stored thumbnail and the matched one's (the owner's
+   * earlier analysis or a reference photo); null for any other evidence. An image that cannot be shown is null.
+   */
+  thumbnails: z
+    .object({
+      photo: ReportImageSchema.nullable(),
+      matched: ReportImageSchema.nullable(),
+      /** What the matched picture is, in words (a reference photo and its import, or your photo and its analysis). */
+      matchedCaption: z.string(),
+    })
+    .nullable(),
+  /** Why an image this evidence would show (a crop, a thumbnail) is missing; null when nothing is. */
+  imageNote: z.string().nullable(),
   /** The locator's details exactly as stored. */
   details: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -100,6 +135,13 @@ export const EvidenceReportSchema = z.object({
     receivedBy: z.object({ name: z.string(), email: z.string() }),
     /** Whether the original bytes are still stored (KEEP_ORIGINALS); the hash stands either way. */
     originalKept: z.boolean(),
+  }),
+  /** A small image of the analysed photo, from its stored display image (R-REPORT-5). */
+  photo: z.object({
+    /** Null when there is no stored image of it (the note says why). */
+    image: ReportImageSchema.nullable(),
+    /** What the image is, or why there is none. */
+    note: z.string(),
   }),
   /** Camera and time from the photo's own metadata, as read; null when it was never read. */
   metadata: PhotoMetadataSchema.nullable(),

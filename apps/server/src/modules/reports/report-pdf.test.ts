@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderReportPdf } from './report-pdf';
 import { pdfText } from './pdf-text';
 import { closeUpHalfMeters, projection, scaleBarMeters, viewAround } from './report-map';
-import { sampleReport } from './report.fixtures';
+import { sampleReport, sampleReportWithImages } from './report.fixtures';
 
 /** Windows-1252's 0x80–0x9f, where it differs from Latin-1 (Node's TextDecoder reads them as Latin-1 here). */
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
@@ -22,6 +22,9 @@ function pageText(pdf: Buffer): string {
     )
     .join('\n');
 }
+
+/** How many image XObjects the document holds. */
+const imageObjects = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
 
 describe('the evidence report as PDF', () => {
   it('prints the file as received, the result, the text read with where, the versions and the checked chain', async () => {
@@ -80,6 +83,70 @@ describe('the evidence report as PDF', () => {
     expect(text).toContain('1 event was recorded before events were chained (no hash).');
     expect(text).toContain('No file was received for this analysis');
     expect(text).toContain('The analysis ended without a place.');
+  });
+
+  it('draws the photo near the top, a crop beside each line read and both thumbnails of a gallery match (R-REPORT-5)', async () => {
+    const report = await sampleReportWithImages();
+    const pdf = await renderReportPdf(report, { compress: false });
+    const bytes = pdf.toString('latin1');
+    // One image XObject each: the photo, the two crops, this photo's thumbnail and the matched reference photo's.
+    expect(imageObjects(pdf)).toBe(5);
+    // Each is the very JPEG the JSON carries, embedded as it is (no re-encoding between the two forms).
+    const images = [
+      report.photo.image!,
+      ...report.evidence.flatMap((e) => e.textRead.map((l) => l.crop!)),
+      report.evidence[2]!.thumbnails!.photo!,
+      report.evidence[2]!.thumbnails!.matched!,
+    ];
+    for (const image of images)
+      expect(bytes).toContain(Buffer.from(image.dataUrl.split(',')[1]!, 'base64').toString('latin1'));
+    // The photo sits near the top: drawn on the first page, before the file's section.
+    const text = pageText(pdf);
+    expect(text).toContain('The analysed photo, from the image stored for display');
+    expect(text.indexOf('The analysed photo')).toBeLessThan(text.indexOf('THE FILE AS RECEIVED'));
+    expect(text).toContain('This photo (its stored thumbnail)');
+    expect(text).toContain('Reference photo calle-ocho-1.jpg from import “little-havana”');
+    expect(text).not.toContain('(no crop)');
+  });
+
+  it('says in words which pictures are missing, and still renders without any', async () => {
+    const withImages = await sampleReportWithImages();
+    const [metadata, text, gallery] = withImages.evidence;
+    const missing = await renderReportPdf(
+      {
+        ...withImages,
+        evidence: [
+          metadata!,
+          text!,
+          {
+            ...gallery!,
+            thumbnails: { ...gallery!.thumbnails!, matched: null },
+            imageNote: 'The reference photo it matched has since been removed with its import, so it cannot be shown.',
+          },
+        ],
+      },
+      { compress: false },
+    );
+    expect(imageObjects(missing)).toBe(4);
+    expect(pageText(missing)).toContain('no image (see below)');
+    expect(pageText(missing)).toContain('The reference photo it matched has since been removed with its import');
+
+    // No stored image at all (the sample without pictures): no image, the reasons instead.
+    const none = await renderReportPdf(
+      sampleReport({
+        evidence: sampleReport().evidence.map((e) =>
+          e.textRead.length
+            ? { ...e, imageNote: 'No crop of where each line was read: no display image of the photo is stored.' }
+            : e,
+        ),
+      }),
+      { compress: false },
+    );
+    expect(imageObjects(none)).toBe(0);
+    const words = pageText(none);
+    expect(words).toContain('No display image of the photo is stored.');
+    expect(words).toContain('(no crop)');
+    expect(words).toContain('No crop of where each line was read: no display image of the photo is stored.');
   });
 
   it('compresses its pages by default and names the analysis and the hash in its properties', async () => {

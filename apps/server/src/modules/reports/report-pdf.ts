@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { formatMegabytes, standingOfOutcome, type EvidenceReport, type Outcome } from '@vt/shared';
+import {
+  formatMegabytes,
+  standingOfOutcome,
+  type EvidenceReport,
+  type Outcome,
+  type ReportEvidence,
+  type ReportImage,
+} from '@vt/shared';
 import { closeUpHalfMeters, contains, countyView, drawMap, viewAround } from './report-map';
 import { pdfText } from './pdf-text';
 
@@ -117,6 +124,18 @@ class Writer {
   }
 }
 
+/**
+ * Draws a report image fitted inside `w` × `h` points at (x, y), from the JSON's own data URL: the PDF embeds the very
+ * JPEG bytes the JSON carries (PDFKit keeps a JPEG as it is, and embeds a repeated one once). Answers its size.
+ */
+function drawImage(doc: Doc, image: ReportImage, x: number, y: number, w: number, h: number) {
+  const scale = Math.min(w / image.width, h / image.height);
+  const size = { width: image.width * scale, height: image.height * scale };
+  doc.image(image.dataUrl, x, y, size);
+  doc.lineWidth(0.4).rect(x, y, size.width, size.height).stroke(RULE);
+  return size;
+}
+
 /** Renders `report` as a PDF. `compress: false` leaves the page text readable in the bytes (tests). */
 export function renderReportPdf(report: EvidenceReport, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const title = report.result?.name ?? (report.analysis.status === 'failed' ? 'Analysis failed' : 'No place found');
@@ -142,6 +161,7 @@ export function renderReportPdf(report: EvidenceReport, opts: { compress?: boole
   const w = new Writer(doc);
 
   header(w, report, title);
+  photoBlock(w, report);
   fileSection(w, report);
   metadataSection(w, report);
   resultSection(w, report);
@@ -180,6 +200,37 @@ function header(w: Writer, r: EvidenceReport, title: string): void {
       { color: DANGER },
     );
   }
+}
+
+/** The analysed photo near the top, with what it is beside it; or, without one, why (R-REPORT-5). */
+function photoBlock(w: Writer, r: EvidenceReport): void {
+  const { doc } = w;
+  doc.moveDown(0.6);
+  const { image, note } = r.photo;
+  if (!image) {
+    w.paragraph(note, { size: 8.5, color: MUTED });
+    return;
+  }
+  const maxW = 220;
+  const maxH = 165;
+  w.ensure(maxH + 8);
+  const y = doc.y;
+  const size = drawImage(doc, image, MARGIN, y, maxW, maxH);
+  const textX = MARGIN + size.width + 12;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      pdfText(`${note} ${image.width} × ${image.height} pixels here; ${r.file.width} × ${r.file.height} as received.`),
+      textX,
+      y,
+      {
+        width: MARGIN + w.width - textX,
+      },
+    );
+  doc.x = MARGIN;
+  doc.y = Math.max(doc.y, y + size.height) + 4;
 }
 
 function fileSection(w: Writer, r: EvidenceReport): void {
@@ -372,20 +423,89 @@ function evidenceSection(w: Writer, r: EvidenceReport): void {
       .fillColor(MUTED)
       .text(pdfText(`   ${facts.join('  ·  ')}`));
     w.paragraph(e.summary);
-    if (e.textRead.length) {
-      w.paragraph('Text read (where in the photo: left, top, width × height as shares of the image):', {
-        size: 8,
-        color: MUTED,
-      });
-      w.rows(
-        e.textRead.map((l) => [
-          `${Math.round(l.box.x * 100)}%, ${Math.round(l.box.y * 100)}%  ${Math.round(l.box.w * 100)}×${Math.round(l.box.h * 100)}%`,
-          `“${l.text}”  (OCR ${Math.round(l.confidence)})${l.seen ? `, seen as “${l.seen}”` : ''}${l.readAs ? `  ->  read as ${l.readAs}` : ''}`,
-        ]),
-        110,
-      );
-    }
+    if (e.textRead.length) textReadRows(w, e);
+    if (e.thumbnails) matchThumbnails(w, e.thumbnails);
+    if (e.imageNote) w.paragraph(e.imageNote, { size: 8, color: WARN });
   });
+}
+
+/** Each line read, its crop of the photo beside it (R-REPORT-5), and where in the photo it was. */
+function textReadRows(w: Writer, e: ReportEvidence): void {
+  const { doc } = w;
+  w.paragraph(
+    'Text read, each beside a crop of where it was read (left, top, width × height as shares of the image):',
+    { size: 8, color: MUTED },
+  );
+  const cropW = 150;
+  const cropH = 26;
+  const textX = MARGIN + cropW + 10;
+  const textW = w.width - cropW - 10;
+  for (const l of e.textRead) {
+    const value = pdfText(
+      `“${l.text}”  (OCR ${Math.round(l.confidence)})${l.seen ? `, seen as “${l.seen}”` : ''}${l.readAs ? `  ->  read as ${l.readAs}` : ''}`,
+    );
+    const where = `${Math.round(l.box.x * 100)}%, ${Math.round(l.box.y * 100)}%  ${Math.round(l.box.w * 100)}×${Math.round(l.box.h * 100)}%`;
+    doc.font('Helvetica').fontSize(8.5);
+    const textH = doc.heightOfString(value, { width: textW }) + 11;
+    w.ensure(Math.max(cropH, textH) + 4);
+    const y = doc.y;
+    const drawn = l.crop ? drawImage(doc, l.crop, MARGIN, y, cropW, cropH) : null;
+    if (!drawn)
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(7)
+        .fillColor(MUTED)
+        .text('(no crop)', MARGIN, y + 2, { width: cropW });
+    doc.font('Helvetica').fontSize(8.5).fillColor(INK).text(value, textX, y, { width: textW });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(where, textX, doc.y + 1, { width: textW });
+    doc.x = MARGIN;
+    doc.y = Math.max(doc.y, y + (drawn?.height ?? 10)) + 4;
+  }
+}
+
+/** A gallery match: this photo's thumbnail and the matched one's side by side, each named (R-REPORT-5). */
+function matchThumbnails(w: Writer, t: NonNullable<ReportEvidence['thumbnails']>): void {
+  const { doc } = w;
+  const side = 110;
+  const gap = 16;
+  const colW = (w.width - gap) / 2;
+  w.ensure(side + 30);
+  doc.moveDown(0.3);
+  const y = doc.y;
+  const cells = [
+    { image: t.photo, caption: 'This photo (its stored thumbnail)' },
+    { image: t.matched, caption: t.matchedCaption },
+  ];
+  let bottom = y;
+  cells.forEach((c, i) => {
+    const x = MARGIN + i * (colW + gap);
+    let h = 0;
+    if (c.image) h = drawImage(doc, c.image, x, y, colW, side).height;
+    else {
+      doc
+        .lineWidth(0.4)
+        .rect(x, y, side, side * 0.75)
+        .stroke(RULE);
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text('no image (see below)', x + 6, y + side * 0.33, { width: side - 12, align: 'center' });
+      h = side * 0.75;
+    }
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(pdfText(c.caption), x, y + h + 3, { width: colW });
+    bottom = Math.max(bottom, doc.y);
+  });
+  doc.x = MARGIN;
+  doc.y = bottom + 4;
 }
 
 function versionsSection(w: Writer, r: EvidenceReport): void {

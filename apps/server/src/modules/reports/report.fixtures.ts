@@ -1,4 +1,5 @@
-import type { EvidenceReport } from '@vt/shared';
+import sharp from 'sharp';
+import type { EvidenceReport, ReportImage } from '@vt/shared';
 
 /** A finished report of a photo placed by the text on a street sign, as the service builds one (for render tests). */
 export function sampleReport(overrides: Partial<EvidenceReport> = {}): EvidenceReport {
@@ -26,6 +27,7 @@ export function sampleReport(overrides: Partial<EvidenceReport> = {}): EvidenceR
       receivedBy: { name: 'Alice Reporter', email: 'alice@example.com' },
       originalKept: true,
     },
+    photo: { image: null, note: 'No display image of the photo is stored.' },
     metadata: {
       takenAt: '2026-11-24T15:12:09.000Z',
       make: 'Apple',
@@ -44,6 +46,8 @@ export function sampleReport(overrides: Partial<EvidenceReport> = {}): EvidenceR
         position: null,
         reason: null,
         textRead: [],
+        thumbnails: null,
+        imageNote: null,
         details: null,
       },
       {
@@ -60,6 +64,7 @@ export function sampleReport(overrides: Partial<EvidenceReport> = {}): EvidenceR
             confidence: 93,
             box: { x: 0.12, y: 0.2, w: 0.3, h: 0.06 },
             readAs: 'SW 8th St & SW 27th Ave',
+            crop: null,
           },
           {
             text: 'SW 27 AVE',
@@ -67,8 +72,11 @@ export function sampleReport(overrides: Partial<EvidenceReport> = {}): EvidenceR
             box: { x: 0.5, y: 0.22, w: 0.34, h: 0.06 },
             seen: 'SW 2Z AVE',
             readAs: 'SW 8th St & SW 27th Ave',
+            crop: null,
           },
         ],
+        thumbnails: null,
+        imageNote: null,
         details: { matches: [{ kind: 'intersection', label: 'SW 8th St & SW 27th Ave', lines: [0, 1] }] },
       },
     ],
@@ -135,5 +143,60 @@ export function sampleReport(overrides: Partial<EvidenceReport> = {}): EvidenceR
     },
     verification: 'To check a file against this report, upload it at http://localhost:3000/verify.',
     ...overrides,
+  };
+}
+
+/** A small JPEG as the report carries it (made at test time: nothing binary is kept in the repository). */
+export async function reportImage(width: number, height: number, background: string): Promise<ReportImage> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  return { dataUrl: `data:image/jpeg;base64,${bytes.toString('base64')}`, width, height };
+}
+
+/**
+ * The sample report with its pictures: the photo, a crop beside each line read, and a third piece of evidence, a
+ * match with a reference photo, with both thumbnails. Five distinct images.
+ */
+export async function sampleReportWithImages(): Promise<EvidenceReport> {
+  const base = sampleReport();
+  const [photo, crop1, crop2, thumb, matched] = await Promise.all([
+    reportImage(480, 360, '#3a6f8f'),
+    reportImage(300, 64, '#2f7d32'),
+    reportImage(320, 64, '#1b5e20'),
+    reportImage(256, 192, '#3a6f8f'),
+    reportImage(160, 120, '#8f3a3a'),
+  ]);
+  const [metadata, text] = base.evidence as [EvidenceReport['evidence'][0], EvidenceReport['evidence'][0]];
+  return {
+    ...base,
+    photo: {
+      image: photo,
+      note: 'The analysed photo, from the image stored for display (all its metadata removed), reduced.',
+    },
+    evidence: [
+      metadata,
+      { ...text, textRead: text.textRead.map((l, i) => ({ ...l, crop: i === 0 ? crop1 : crop2 })) },
+      {
+        locator: 'gallery',
+        kind: 'position',
+        summary:
+          'Shows the same scene as reference photo calle-ocho-1.jpg from import “little-havana” (2026-11-01): 41 matching points in a consistent arrangement.',
+        confidence: 0.7,
+        radiusMeters: 150,
+        position: { lat: 25.7655, lng: -80.2197 },
+        reason: null,
+        textRead: [],
+        thumbnails: {
+          photo: thumb,
+          matched,
+          matchedCaption: 'Reference photo calle-ocho-1.jpg from import “little-havana”',
+        },
+        imageNote: null,
+        details: {
+          match: { kind: 'same-scene', source: 'reference', entryId: '1b6f0c52-3f5e-4c8e-9d0b-1b2c3d4e5f60' },
+        },
+      },
+    ],
   };
 }

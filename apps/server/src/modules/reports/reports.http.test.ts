@@ -1,10 +1,26 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AnalysisSchema, ApiErrorSchema, EvidenceReportSchema } from '@vt/shared';
+import sharp from 'sharp';
+import {
+  AnalysisSchema,
+  ApiErrorSchema,
+  EvidenceReportSchema,
+  type EvidenceReport,
+  type ReportImage,
+  type TextEvidenceDetails,
+} from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
+import { GALLERY_PHOTOS, normalisedPhoto, transformPhoto } from '../../engine/test/gallery-photos';
+import { createStorage } from '../../adapters/storage/create-storage';
 import { gpsJpeg } from '../analyses/photos.fixtures';
+import { importReferenceFolder } from '../gallery/reference-import';
+import { ReferenceRepository } from '../gallery/reference.repository';
+import { geotagged, PLACES } from '../gallery/reference.fixtures';
 
 async function analysed(browser: TestBrowser, name: string, data: Buffer): Promise<string> {
   const form = new FormData();
@@ -16,12 +32,29 @@ async function analysed(browser: TestBrowser, name: string, data: Buffer): Promi
   });
   expect(res.status).toBe(202);
   const id = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId;
-  for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+  for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
     const a = AnalysisSchema.parse((await browser.api(`/api/analyses/${id}`)).body.analysis);
     if (a.status === 'done') return id;
   }
   throw new Error('analysis did not finish');
 }
+
+/** A report image's JPEG as sharp reads it back: its size, and whether any metadata came along. */
+async function jpegOf(image: ReportImage | null | undefined) {
+  expect(image).toBeTruthy();
+  const meta = await sharp(Buffer.from(image!.dataUrl.split(',')[1]!, 'base64')).metadata();
+  expect([meta.width, meta.height]).toEqual([image!.width, image!.height]);
+  return { format: meta.format, width: meta.width, metadata: Boolean(meta.exif || meta.xmp || meta.iptc || meta.icc) };
+}
+
+/** The image XObjects of a PDF (their dictionaries are never compressed). */
+const imageObjects = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+
+const report = async (browser: TestBrowser, id: string): Promise<EvidenceReport> => {
+  const res = await browser.api(`/api/analyses/${id}/report.json`);
+  expect(res.status).toBe(200);
+  return EvidenceReportSchema.parse(res.body);
+};
 
 /** The bytes of a download, with its headers. */
 async function download(browser: TestBrowser, path: string) {
@@ -37,7 +70,8 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
   let photo: Buffer;
   let id: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    // OCR is not what is tested here: GPS-less photos are placed by the gallery (their text evidence is written in).
+    server = await startTestServer({ env: { TEXT_LOCATOR: 'false' } });
     [alice, bob, founder] = await Promise.all([
       server.signIn('report-alice@example.com', 'Alice Reporter'),
       server.signIn('report-bob@example.com', 'Bob'),
@@ -77,6 +111,9 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
     expect(report.events.chain.chained).toBe(report.events.items.length);
     expect(report.events.chain.lastHash).toBe(report.events.items.at(-1)!.hash);
     expect(report.verification).toContain(`${server.baseUrl}/verify`);
+    // A small image of the photo from its stored display image: the upload's EXIF GPS is not in it (R-REPORT-5).
+    expect(await jpegOf(report.photo.image)).toEqual({ format: 'jpeg', width: 480, metadata: false });
+    expect(report.photo.note).toMatch(/from the image stored for display \(all its metadata removed\)/);
   });
 
   it('gives the owner the same report as a PDF to download', async () => {
@@ -90,6 +127,8 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
     expect(res.bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
     // The document's properties name the analysis and the file's hash (the pages themselves are compressed).
     expect(res.bytes.toString('latin1')).toContain(createHash('sha256').update(photo).digest('hex'));
+    // The photo near the top, as the JSON carries it.
+    expect(imageObjects(res.bytes)).toBe(1);
   });
 
   it('answers another user and the founder as if the analysis did not exist, and an anonymous caller 401', async () => {
@@ -155,5 +194,101 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
     expect(report.file).toMatchObject({ sha256: null, byteSize: 0, format: 'external' });
     expect(report.verification).toMatch(/No file was received/);
     expect((await download(alice, `/api/analyses/${created.body.analysis.id}/report.pdf`)).status).toBe(200);
+  });
+
+  it('cuts each line read out of the stored display image, beside it in the PDF', async () => {
+    const read = await analysed(
+      alice,
+      'sign.jpg',
+      await gpsJpeg(25.7653, -80.2191, { accuracyM: 5, width: 1600, height: 1200 }),
+    );
+    const lines = [
+      { text: 'SW 8 ST', confidence: 93, box: { x: 0.1, y: 0.1, w: 0.3, h: 0.05 }, words: [] },
+      { text: 'SW 27 AVE', confidence: 88, box: { x: 0.5, y: 0.6, w: 0.35, h: 0.06 }, words: [] },
+    ];
+    const text = {
+      locator: 'text',
+      kind: 'position',
+      summary: 'Read “SW 8 ST” and “SW 27 AVE” on signs.',
+      position: { lat: 25.7653, lng: -80.2191 },
+      radiusMeters: 60,
+      confidence: 0.8,
+      details: {
+        ocr: { width: 1600, height: 1200, lines },
+        matches: [{ kind: 'intersection', label: 'SW 8th St & SW 27th Ave', lines: [0, 1] }],
+      } satisfies TextEvidenceDetails,
+    };
+    // The recogniser is not run here (OCR has tests of its own): its evidence is written as the text locator stores it.
+    await server.db.database.db.execute(
+      sql`update analyses set evidence = evidence || ${JSON.stringify([text])}::jsonb where id = ${read}`,
+    );
+    const r = await report(alice, read);
+    const textRead = r.evidence.find((e) => e.locator === 'text')!.textRead;
+    expect(textRead.map((l) => l.text)).toEqual(['SW 8 ST', 'SW 27 AVE']);
+    for (const l of textRead) expect(await jpegOf(l.crop)).toMatchObject({ format: 'jpeg', metadata: false });
+    expect(textRead.map((l) => l.crop!.height)).toEqual([64, 64]);
+    const pdf = await download(alice, `/api/analyses/${read}/report.pdf`);
+    expect(pdf.status).toBe(200);
+    // The photo and one crop a line.
+    expect(imageObjects(pdf.bytes)).toBe(3);
+  }, 60_000);
+
+  it('shows both thumbnails of a match with reference imagery and with the owner’s own gallery', async () => {
+    // The founder's reference imagery: one geotagged photo, imported as `npm run gallery:import` does.
+    const folder = mkdtempSync(join(tmpdir(), 'vt-report-reference-'));
+    try {
+      writeFileSync(join(folder, 'pier.jpg'), await geotagged(GALLERY_PHOTOS[2], PLACES[0]!));
+      const summary = await importReferenceFolder(folder, {
+        repository: new ReferenceRepository(server.db.database.db),
+        maxPixels: server.config.uploads.maxPixels,
+      });
+      expect(summary.imported).toBe(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    // Alice's own photo with its GPS: remembered in her gallery.
+    const own = await analysed(alice, 'my corner.jpg', await geotagged(GALLERY_PHOTOS[11], PLACES[3]!));
+    const copyOf = async (name: string) =>
+      transformPhoto(await normalisedPhoto(name), {
+        crop: { keep: 0.9, x: 0.4, y: 0.5 },
+        resizeTo: 900,
+        jpegQuality: 60,
+      });
+
+    const byReference = await report(alice, await analysed(alice, 'seen before.jpg', await copyOf(GALLERY_PHOTOS[2])));
+    const reference = byReference.evidence.find((e) => e.locator === 'gallery' && e.kind === 'position')!;
+    expect(reference.thumbnails!.matchedCaption).toMatch(
+      /^Reference photo pier\.jpg from import “vt-report-reference-/,
+    );
+    expect(reference.imageNote).toBeNull();
+    expect(await jpegOf(reference.thumbnails!.photo)).toEqual({ format: 'jpeg', width: 256, metadata: false });
+    // The stored reference thumbnail is 160 px a side at most, and stays so.
+    expect(await jpegOf(reference.thumbnails!.matched)).toEqual({ format: 'jpeg', width: 160, metadata: false });
+
+    const byOwn = await report(alice, await analysed(alice, 'again there.jpg', await copyOf(GALLERY_PHOTOS[11])));
+    const mine = byOwn.evidence.find((e) => e.locator === 'gallery' && e.kind === 'position')!;
+    expect(mine.thumbnails!.matchedCaption).toMatch(new RegExp(`^Your photo “my corner\\.jpg” \\(analysis ${own}\\)`));
+    expect(await jpegOf(mine.thumbnails!.matched)).toMatchObject({ format: 'jpeg', metadata: false });
+    const pdf = await download(alice, `/api/analyses/${byOwn.analysis.id}/report.pdf`);
+    // The photo, its thumbnail and the matched photo's.
+    expect(imageObjects(pdf.bytes)).toBe(3);
+  }, 120_000);
+
+  it('still makes the report when the stored images are gone, and says so', async () => {
+    const gone = await analysed(alice, 'gone.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 }));
+    const { rows } = (await server.db.database.db.execute(
+      sql`select p.thumbnail_key, p.display_key from analyses a join photos p on p.id = a.photo_id where a.id = ${gone}`,
+    )) as unknown as { rows: { thumbnail_key: string; display_key: string }[] };
+    const storage = createStorage(server.config.storage);
+    await storage.delete(rows[0]!.thumbnail_key);
+    await storage.delete(rows[0]!.display_key);
+    const r = await report(alice, gone);
+    expect(r.photo).toEqual({
+      image: null,
+      note: 'The stored display image of the photo could not be read (removed from storage, or storage unavailable when this report was made).',
+    });
+    const pdf = await download(alice, `/api/analyses/${gone}/report.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(imageObjects(pdf.bytes)).toBe(0);
   });
 });

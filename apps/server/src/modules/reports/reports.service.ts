@@ -12,6 +12,7 @@ import { isUuid } from '../../lib/ids';
 import type { AnalysisJob } from '../../engine/pipeline/ports';
 import { GENESIS_HASH, verifyChain, type EventRow } from '../analyses/event-chain';
 import { renderReportPdf } from './report-pdf';
+import { addReportImages, type ReportImageSources } from './report-images';
 
 /** What a report reads of an analysis: the analysis with its photo, and its stored events. */
 export interface ReportSources {
@@ -43,6 +44,8 @@ export class ReportsService {
     private readonly deps: {
       analyses: ReportSources;
       owners: ReportOwners;
+      /** Stored derivatives and reference thumbnails, for the report's pictures (R-REPORT-5). */
+      images: ReportImageSources;
       /** This server's public address, for the verification sentence. */
       publicUrl: string;
       now?: () => Date;
@@ -66,6 +69,13 @@ export class ReportsService {
     const evidence = row.evidence ?? [];
     const result = row.analysisResult ?? null;
     const photo = row.photo;
+    const pictured = await addReportImages({
+      ownerId: user.id,
+      row,
+      evidence: reportEvidence(evidence),
+      analyses: this.deps.analyses,
+      sources: this.deps.images,
+    });
     return {
       reportVersion: 1,
       generatedAt: (this.deps.now?.() ?? new Date()).toISOString(),
@@ -89,8 +99,9 @@ export class ReportsService {
         receivedBy: owner,
         originalKept: photo.originalKey !== null,
       },
+      photo: pictured.photo,
       metadata: row.metadata ?? null,
-      evidence: reportEvidence(evidence),
+      evidence: pictured.evidence,
       candidates: row.candidates ?? result?.candidates ?? [],
       result,
       error: row.status === 'failed' ? (row.error ?? null) : null,
@@ -137,6 +148,9 @@ export function reportEvidence(evidence: readonly Evidence[]): ReportEvidence[] 
     position: e.position ?? null,
     reason: e.reason ?? null,
     textRead: e.locator === 'text' && ocr ? textLines(textDetails(e), ocr.lines) : [],
+    // The pictures are added by addReportImages (report-images.ts), from stored images.
+    thumbnails: null,
+    imageNote: null,
     details: e.details ?? null,
   }));
 }
@@ -164,6 +178,7 @@ const line = (l: { text: string; confidence: number; box: ReportTextLine['box'];
   confidence: l.confidence,
   box: l.box,
   ...(l.seen ? { seen: l.seen } : {}),
+  crop: null,
 });
 
 /** The locators that reported, in order, with the outside model that answered for one when it says so. */
