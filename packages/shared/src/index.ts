@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './format';
+export * from './csv';
 export * from './standing';
 export * from './canonical-host';
 export * from './contracts/common';
