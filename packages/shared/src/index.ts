@@ -18,3 +18,4 @@ export * from './contracts/notifications';
 export * from './contracts/gallery';
 export * from './contracts/data-stats';
 export * from './contracts/activity';
+export * from './contracts/trips';

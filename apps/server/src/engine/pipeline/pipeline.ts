@@ -23,6 +23,11 @@ export type PipelineDeps = {
   locatorTimeoutMs: number;
   /** Remembers photos with a trusted place for the gallery locator (engine/gallery); absent in some tests. */
   gallery?: { rememberPlace(input: RememberPlace): Promise<unknown> };
+  /**
+   * Runs after an analysis is done and its `done` event is out: a trip's photos placed again from this one, or this
+   * one from them (R-TRIP-6, locators/sequence-revision.ts). Its failure does not touch the finished analysis.
+   */
+  afterDone?(job: AnalysisJob): Promise<void>;
   log(level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>): void;
 };
 
@@ -160,6 +165,7 @@ export class AnalysisPipeline {
       );
       if (!finished) throw new LostLockError();
       await this.deps.events.record(analysisId, 'done', { result, timings });
+      await this.afterDone({ ...job, status: 'done' });
     } catch (error) {
       await this.onError(job, workerId, attempt, error);
     }
@@ -179,6 +185,7 @@ export class AnalysisPipeline {
       fullImage,
       userId: job.userId,
       analysisId: job.id,
+      tripId: job.tripId,
     };
     // Locators run one after another: ordered events read better, and a later locator may skip itself because of
     // an earlier one's evidence (a precise GPS fix makes OCR pointless).
@@ -239,6 +246,16 @@ export class AnalysisPipeline {
         analysisId: job.id,
         error: String(error),
       });
+    }
+  }
+
+  private async afterDone(job: AnalysisJob): Promise<void> {
+    if (!this.deps.afterDone) return;
+    try {
+      await this.deps.afterDone(job);
+    } catch (error) {
+      // The analysis is done and stored; a revision that failed leaves its neighbours as they were.
+      this.deps.log('warn', 'after-done step failed', { analysisId: job.id, error: String(error) });
     }
   }
 
