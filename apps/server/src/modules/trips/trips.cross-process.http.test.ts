@@ -29,8 +29,9 @@ describe.each(carriers)("a trip's stream across server processes (%s pub/sub)", 
     expect(web.app.pubsub.kind).toBe(carrier);
     const alice = await web.signIn('alice-xp@example.com', 'Alice');
     const trip = await createTrip(alice, 'Across');
-    stream = readTripStream(await alice.fetch(`/api/trips/${trip.id}/events`));
-    await stream.until(() => stream!.messages.some((m) => m.type === 'snapshot'));
+    const live = readTripStream(await alice.fetch(`/api/trips/${trip.id}/events`));
+    stream = live;
+    await live.until(() => live.messages.some((m) => m.type === 'snapshot'));
 
     // The GPS-less photo first: it is placed again by the worker once its neighbour lands.
     const sent = await sendToTrip(alice, trip.id, [
@@ -43,16 +44,16 @@ describe.each(carriers)("a trip's stream across server processes (%s pub/sub)", 
       shareDatabaseWith: web.db,
     });
     const latest = (name: string): TripPhoto | undefined =>
-      [...stream.messages]
+      [...live.messages]
         .reverse()
         .flatMap((m) => (m.type === 'photo' ? [m.photo] : m.type === 'snapshot' ? m.trip.photos : []))
         .find((p) => p.fileName === name);
-    await stream.until(() => latest('A.jpg')?.state === 'placed' && latest('B.jpg')?.placedBy === 'sequence', 90_000);
+    await live.until(() => latest('A.jpg')?.state === 'placed' && latest('B.jpg')?.placedBy === 'sequence', 90_000);
     expect(latest('B.jpg')!.neighbours.map((n) => n.fileName)).toEqual(['A.jpg']);
 
     // A change of the trip told by another process (a rename there, say) reaches this stream as a new snapshot.
-    const snapshots = stream.messages.filter((m) => m.type === 'snapshot').length;
+    const snapshots = live.messages.filter((m) => m.type === 'snapshot').length;
     await worker.app.pubsub.publish(TRIP_CHANGES_CHANNEL, { tripId: trip.id, kind: 'changed', origin: 'elsewhere' });
-    await stream.until(() => stream!.messages.filter((m) => m.type === 'snapshot').length > snapshots);
+    await live.until(() => live.messages.filter((m) => m.type === 'snapshot').length > snapshots);
   }, 150_000);
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalysisSchema, TripListSchema, TripSchema, type Trip } from '@vt/shared';
+import { AnalysisSchema, TripExportSchema, TripListSchema, TripSchema, type Trip } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
@@ -286,9 +286,9 @@ describe('trips (R-TRIP-1…9)', () => {
     const json = await alice.fetch(`/api/trips/${trip.id}/export.json`);
     expect(json.headers.get('content-disposition')).toBe('attachment; filename="Exported-trip.json"');
     expect(json.headers.get('cache-control')).toBe('no-store');
-    const data = await json.json();
+    const data = TripExportSchema.parse(await json.json());
     expect(data.trip.name).toBe('=Exported, "trip"');
-    expect(data.photos.map((p: { fileName: string; state: string }) => [p.fileName, p.state])).toEqual([
+    expect(data.photos.map((p) => [p.fileName, p.state])).toEqual([
       ['=HYPERLINK(1).jpg', 'placed'],
       ['lost.jpg', 'not_located'],
     ]);
@@ -305,9 +305,9 @@ describe('trips (R-TRIP-1…9)', () => {
 
     const geo = await alice.fetch(`/api/trips/${trip.id}/export.geojson`);
     expect(geo.headers.get('content-type')).toContain('application/geo+json');
-    const fc = await geo.json();
+    const fc = (await geo.json()) as { type: string; features: Array<{ geometry: unknown; properties: unknown }> };
     expect(fc.type).toBe('FeatureCollection');
-    expect(fc.features[0].geometry).toEqual({
+    expect(fc.features[0]!.geometry).toEqual({
       type: 'Point',
       coordinates: [expect.closeTo(SOUTH.lng, 4), expect.closeTo(SOUTH.lat, 4)],
     });
