@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Page, PageHeader } from '../../components/ui/page';
 import { AnalysisScreen } from '../../features/analysis';
 import { AccessPanel, ConsoleAccessPanel, MapAccessNotice } from '../../features/access';
-import { droppedPhotos, photosOf, tripUploads } from '../../features/trips';
+import { droppedPhotos, folderNameOf, photosOf, tripUploads } from '../../features/trips';
 
 export function Component() {
   const navigate = useNavigate();
@@ -11,7 +11,9 @@ export function Component() {
   // Several photos or a folder make a trip (R-TRIP-2): it is sent from here, and its page shows it fill in.
   const startTrip = async (files: File[], drop: DataTransfer | null) => {
     setTripError(null);
-    const { files: photos, folder } = drop ? await droppedPhotos(drop) : { files: photosOf(files), folder: null };
+    const { files: photos, folder } = drop
+      ? await droppedPhotos(drop)
+      : { files: photosOf(files), folder: folderNameOf(files) };
     if (photos.length === 0) return setTripError('None of those files is a photo.');
     try {
       const id = await tripUploads.start(photos, folder);

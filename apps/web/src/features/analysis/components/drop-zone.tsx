@@ -34,6 +34,7 @@ export function DropZone({
   onMany?: OnManyFiles;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
   useEffect(() => {
@@ -112,6 +113,36 @@ export function DropZone({
       <Button size="lg" className="mt-5" disabled={busy} onClick={() => input.current?.click()}>
         {busy ? 'Analyzing...' : 'Choose photo'}
       </Button>
+      {onMany && (
+        <>
+          <input
+            ref={folderInput}
+            type="file"
+            // A folder picker: every browser that can read folders takes this (non-standard) attribute.
+            {...{ webkitdirectory: '', directory: '' }}
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="folder-input"
+            onChange={(e) => {
+              const files = Array.from(e.currentTarget.files ?? []);
+              e.currentTarget.value = '';
+              if (files.length) onMany(files, null);
+            }}
+          />
+          <p className="mt-3">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => folderInput.current?.click()}
+              className="text-sm text-accent underline hover:text-accent-strong disabled:opacity-60"
+            >
+              or choose a folder (a trip)
+            </button>
+          </p>
+        </>
+      )}
 
       {fileName && (
         <div className="mt-5 text-left">
