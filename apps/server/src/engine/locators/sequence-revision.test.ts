@@ -83,6 +83,12 @@ describe('revisedBySequence (R-TRIP-6)', () => {
     expect(revisedBySequence(row, [...neighbours, neighbour('c2', '2024-03-09T10:04:00', NORTH)])).not.toBeNull();
   });
 
+  it('places a photo waiting for its stored images too (R-TRIP-10), never one being run', () => {
+    const neighbours = [neighbour('a', '2024-03-09T10:00:00', SOUTH)];
+    expect(revisedBySequence({ ...lonely(), status: 'queued' }, neighbours)).not.toBeNull();
+    expect(revisedBySequence({ ...lonely(), status: 'queued', analysisResult: null }, neighbours)).toBeNull();
+  });
+
   it('never moves a photo placed by its own GPS, one its owner confirmed, or one not finished', () => {
     const neighbours = [neighbour('a', '2024-03-09T10:00:00', SOUTH)];
     const own = finished('g', metadata('2024-03-09T10:02:00', NORTH), [gpsEvidence(NORTH), absent('sequence')]);
@@ -147,7 +153,7 @@ describe('the trip revision after a photo finishes', () => {
     add(finished('a', metadata('2024-03-09T10:00:00', SOUTH), [gpsEvidence(SOUTH), absent('sequence')]));
     // Same time, another trip: never a neighbour.
     add(finished('x', metadata('2024-03-09T10:03:00', NORTH), [gpsEvidence(NORTH)]), 't2');
-    await reviser.afterDone({ ...rows.get('a')!, fileName: 'a.jpg' });
+    await reviser.afterPlaced({ ...rows.get('a')!, fileName: 'a.jpg' });
     expect(events).toMatchObject([
       {
         id: 'b',
@@ -158,12 +164,12 @@ describe('the trip revision after a photo finishes', () => {
     expect(rows.get('b')!.analysisResult!.lat).toBeCloseTo(SOUTH.lat, 5);
 
     add(finished('c', metadata('2024-03-09T10:08:00', NORTH), [gpsEvidence(NORTH), absent('sequence')]));
-    await reviser.afterDone({ ...rows.get('c')!, fileName: 'c.jpg' });
+    await reviser.afterPlaced({ ...rows.get('c')!, fileName: 'c.jpg' });
     expect(events.map((e) => e.id)).toEqual(['b', 'b']);
     const seq = rows.get('b')!.evidence!.find((e) => e.locator === 'sequence')!;
     expect(seq.details).toMatchObject({ neighbourIds: ['a', 'c'] });
     // Nothing new: nothing moves.
-    await reviser.afterDone({ ...rows.get('c')!, fileName: 'c.jpg' });
+    await reviser.afterPlaced({ ...rows.get('c')!, fileName: 'c.jpg' });
     expect(events).toHaveLength(2);
   });
 
@@ -171,9 +177,9 @@ describe('the trip revision after a photo finishes', () => {
     const { rows, add, events, reviser } = setup();
     add(finished('a', metadata('2024-03-09T10:00:00', SOUTH), [gpsEvidence(SOUTH)]));
     add(lonely());
-    await reviser.afterDone({ ...rows.get('b')!, fileName: 'b.jpg' });
+    await reviser.afterPlaced({ ...rows.get('b')!, fileName: 'b.jpg' });
     expect(events.map((e) => [e.id, e.type])).toEqual([['b', 'relocated']]);
-    await reviser.afterDone({ ...rows.get('b')!, tripId: null, fileName: 'b.jpg' });
+    await reviser.afterPlaced({ ...rows.get('b')!, tripId: null, fileName: 'b.jpg' });
     expect(events).toHaveLength(1);
   });
 });

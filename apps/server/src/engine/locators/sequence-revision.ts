@@ -3,13 +3,15 @@
  * photos around it in time have read theirs: its first answer may be the general Miami area, or a placement from one
  * side only. The revision (R-TRIP-6) places such a photo again once a neighbour lands:
  *
- * - when a trip photo placed by its own GPS finishes, every finished photo of the same trip without usable GPS of its
- *   own, taken with the same camera within the sequence locator's window, is reconsidered;
- * - when a trip photo without usable GPS finishes, it is reconsidered itself (a neighbour may have read its GPS while
+ * - when a trip photo placed by its own GPS is placed (its place stored, the job released: deferred for its stored
+ *   images, R-TRIP-10, or done), every placed photo of the same trip without usable GPS of its own, taken with the same
+ *   camera within the sequence locator's window, is reconsidered;
+ * - when a trip photo without usable GPS is placed, it is reconsidered itself (a neighbour may have read its GPS while
  *   this photo's locators ran).
  *
- * Between the two, whichever finishes last sees the other: a photo's GPS is stored (readMetadata) before it finishes,
- * and each revision re-reads the neighbours after locking the photo it revises. A photo is revised only when its
+ * Between the two, whichever is placed last sees the other: a photo's GPS is stored (readMetadata) before it is placed,
+ * and each revision re-reads the neighbours after locking the photo it revises. A photo being run (its stored images
+ * being made) is not revised: it checks itself again when it is done. A photo is revised only when its
  * neighbours would change, and only its sequence evidence is replaced: the other locators' evidence stands and the
  * result is fused again, so the sequence never outranks the photo's own GPS (it does not run then) and the owner's
  * own correction is never overwritten.
@@ -64,8 +66,13 @@ export function gpsNeighbourOf(m: { analysisId: string; fileName: string; metada
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+/** Placed and not being run: done, or waiting in the queue for its stored images (R-TRIP-10). */
+export const isSettledPlace = (m: { status: AnalysisRow['status']; hasResult: boolean }) =>
+  m.hasResult && (m.status === 'done' || m.status === 'queued');
+
 /**
- * The patch that places a finished photo again from `neighbours`, or null when nothing should change: it is not done,
+ * The patch that places a photo again from `neighbours`, or null when nothing should change: it is not placed or is
+ * being run,
  * its own GPS places it, its owner confirmed its place, it cannot be compared in time, no neighbour is in reach, or
  * the neighbours are the ones it was already placed from.
  */
@@ -74,7 +81,8 @@ export function revisedBySequence(
   neighbours: readonly GpsNeighbour[],
   lookupCounty: (p: LatLng) => CountyLookup = lookupMiamiDade,
 ): AnalysisPatch | null {
-  if (row.status !== 'done' || !row.metadata || !row.evidence || !row.analysisResult) return null;
+  if (!isSettledPlace({ status: row.status, hasResult: Boolean(row.analysisResult) })) return null;
+  if (!row.metadata || !row.evidence || !row.analysisResult) return null;
   if (row.analysisResult.source === USER_CONFIRMED_SOURCE) return null;
   if (ownGpsRadius(row.evidence) !== null || hasUsableOwnGps(row.metadata)) return null;
   const photo = sequencePhotoOf({ metadata: row.metadata });
@@ -93,7 +101,7 @@ export function revisedBySequence(
   return { ...storedFields(result), evidence };
 }
 
-/** What the pipeline calls after a photo of a trip finished (PipelineDeps.afterDone). */
+/** What the pipeline calls once a photo of a trip is placed (PipelineDeps.afterPlaced). */
 export function createSequenceReviser(deps: SequenceReviserDeps) {
   const lookupCounty = deps.lookupCounty ?? lookupMiamiDade;
 
@@ -112,7 +120,7 @@ export function createSequenceReviser(deps: SequenceReviserDeps) {
   }
 
   return {
-    async afterDone(job: Pick<AnalysisRow, 'id' | 'tripId' | 'metadata' | 'status'> & { fileName: string }) {
+    async afterPlaced(job: Pick<AnalysisRow, 'id' | 'tripId' | 'metadata' | 'status'> & { fileName: string }) {
       const tripId = job.tripId;
       if (!tripId || !job.metadata) return;
       const ownGps = hasUsableOwnGps(job.metadata);
@@ -121,9 +129,11 @@ export function createSequenceReviser(deps: SequenceReviserDeps) {
         const n = m.status === 'failed' ? null : gpsNeighbourOf(m);
         return n ? [n] : [];
       });
+      const settled = (m: (typeof members)[number]) =>
+        isSettledPlace({ status: m.status, hasResult: m.source !== null });
       const targets = ownGps
-        ? members.filter((m) => m.status === 'done' && m.metadata && !hasUsableOwnGps(m.metadata))
-        : members.filter((m) => m.analysisId === job.id);
+        ? members.filter((m) => settled(m) && m.metadata && !hasUsableOwnGps(m.metadata))
+        : members.filter((m) => m.analysisId === job.id && settled(m));
       let revised = 0;
       for (const target of targets) {
         if (target.source === USER_CONFIRMED_SOURCE || !target.metadata) continue;

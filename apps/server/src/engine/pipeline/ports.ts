@@ -39,6 +39,11 @@ export interface AnalysisStore {
   ): Promise<boolean>;
   /** Back to the queue after a passing failure, to run again after `delayMs`. */
   requeue(id: string, workerId: string, delayMs: number, patch: AnalysisPatch): Promise<boolean>;
+  /**
+   * Back to the queue with its place stored, to make its stored images once no photo is waiting to be placed
+   * (R-TRIP-10); the claim does not count as an attempt. False once the runner lost the job.
+   */
+  defer?(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean>;
 }
 
 /** The photos' stored files as the pipeline updates them. */
@@ -115,7 +120,8 @@ export type TripMember = {
 export interface SequenceRevisionStore {
   tripMembers(tripId: string): Promise<TripMember[]>;
   /**
-   * In one transaction: locks the analysis while it is done and in this trip, reads the trip's photos placed by their
+   * In one transaction: locks the analysis while it is placed and not running (done, or waiting for its stored images,
+   * R-TRIP-10) and in this trip, reads the trip's photos placed by their
    * own GPS (after the lock, so that nothing committed before it is missed), and stores the patch `revise` returns
    * (null: nothing to change) together with what the owner's records keep of the result. Returns the patch stored.
    */

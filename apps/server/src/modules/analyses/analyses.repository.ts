@@ -135,7 +135,8 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
             select id from analyses
             where (status = 'queued' and run_after <= now())
                or (status = 'running' and locked_at < now() - make_interval(secs => ${leaseMs / 1000}))
-            order by run_after, created_at
+            -- A photo still to be placed comes before one that only waits for its stored images (R-TRIP-10).
+            order by (status = 'queued' and analysis_result is not null), run_after, created_at
             limit 1
             for update skip locked
           )
@@ -254,7 +255,14 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
       const [row] = await tx
         .select()
         .from(analyses)
-        .where(and(eq(analyses.id, analysisId), eq(analyses.tripId, tripId), eq(analyses.status, 'done')))
+        .where(
+          and(
+            eq(analyses.id, analysisId),
+            eq(analyses.tripId, tripId),
+            // Placed and not being run (R-TRIP-10): a runner holding it would write its own copy over the revision.
+            sql`(${analyses.status} = 'done' or (${analyses.status} = 'queued' and ${analyses.analysisResult} is not null))`,
+          ),
+        )
         .for('update');
       if (!row) return null;
       // Read after the lock: every neighbour stored before this revision began is seen.
@@ -328,6 +336,23 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
     const rows = await this.db
       .update(analyses)
       .set({ ...patch, status: 'queued', runAfter: new Date(Date.now() + delayMs), lockedBy: null, lockedAt: null })
+      .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
+      .returning({ id: analyses.id });
+    return rows.length === 1;
+  }
+
+  /** AnalysisStore.defer: back to the queue with the place stored; this claim is not counted as an attempt. */
+  async defer(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean> {
+    const rows = await this.db
+      .update(analyses)
+      .set({
+        ...patch,
+        status: 'queued',
+        runAfter: sql`now()`,
+        attempts: sql`greatest(0, ${analyses.attempts} - 1)`,
+        lockedBy: null,
+        lockedAt: null,
+      })
       .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
       .returning({ id: analyses.id });
     return rows.length === 1;

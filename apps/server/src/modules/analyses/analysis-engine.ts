@@ -105,7 +105,9 @@ export function createAnalysisEngine(
     maxAttempts: 3,
     locatorTimeoutMs,
     gallery,
-    afterDone: (job) => reviser.afterDone({ ...job, fileName: job.photo.originalName }),
+    // A trip's photos are all placed first; their stored images follow (R-TRIP-10).
+    placeFirst: (job) => job.tripId !== null,
+    afterPlaced: (job) => reviser.afterPlaced({ ...job, fileName: job.photo.originalName }),
     log,
   });
   const runner = new JobRunner({

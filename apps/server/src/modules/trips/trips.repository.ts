@@ -30,19 +30,20 @@ export type TripListRow = TripRow & {
 };
 
 /**
- * The counts of a trip's photos by state, in SQL, with the same rules as stateOf (trips.service.ts): failed; queued;
- * running without a result is reading; a result (fused, even before the stored images are made) by its outcome.
+ * The counts of a trip's photos by state, in SQL, with the same rules as stateOf (trips.service.ts): failed; queued
+ * without a result; running without a result is reading; a result (fused, even before the stored images are made,
+ * R-TRIP-10) by its outcome.
  */
 const COUNTS = sql`count(a.id)::int as photos,
-  (count(*) filter (where a.status = 'queued'))::int as queued,
+  (count(*) filter (where a.status = 'queued' and a.analysis_result is null))::int as queued,
   (count(*) filter (where a.status = 'running' and a.analysis_result is null))::int as reading,
-  (count(*) filter (where a.status in ('running', 'done') and a.analysis_result ->> 'outcome' = 'found'))::int as placed,
-  (count(*) filter (where a.status in ('running', 'done') and a.analysis_result ->> 'outcome' = 'found'
+  (count(*) filter (where a.status <> 'failed' and a.analysis_result ->> 'outcome' = 'found'))::int as placed,
+  (count(*) filter (where a.status <> 'failed' and a.analysis_result ->> 'outcome' = 'found'
      and position('Photo Sequence' in a.analysis_result ->> 'source') > 0
      and position('GPS Metadata' in a.analysis_result ->> 'source') = 0))::int as placed_from_neighbours,
-  (count(*) filter (where a.status in ('running', 'done') and a.analysis_result ->> 'outcome' = 'outside_coverage'))::int
+  (count(*) filter (where a.status <> 'failed' and a.analysis_result ->> 'outcome' = 'outside_coverage'))::int
      as outside,
-  (count(*) filter (where a.status in ('running', 'done') and a.analysis_result is not null
+  (count(*) filter (where a.status <> 'failed' and a.analysis_result is not null
      and a.analysis_result ->> 'outcome' not in ('found', 'outside_coverage')))::int as not_located,
   (count(*) filter (where a.status = 'failed'))::int as failed,
   min(a.metadata #>> '{gps,takenAt,local}') as taken_from,

@@ -35,10 +35,13 @@ export type TripsServiceDeps = {
 const DELETE_WAIT_MS = 10_000;
 const DELETE_POLL_MS = 300;
 
-/** A photo's state from its analysis (the SQL counts of trips.repository.ts follow the same rules). */
+/**
+ * A photo's state from its analysis (the SQL counts of trips.repository.ts follow the same rules). A queued analysis
+ * with a result is placed and waits for its stored images (R-TRIP-10).
+ */
 export function stateOf(m: Pick<TripMemberRow, 'status' | 'result'>): TripPhotoState {
   if (m.status === 'failed') return 'failed';
-  if (m.status === 'queued') return 'queued';
+  if (m.status === 'queued' && !m.result) return 'queued';
   if (!m.result) return 'reading';
   if (m.result.outcome === 'found') return 'placed';
   if (m.result.outcome === 'outside_coverage') return 'outside';
