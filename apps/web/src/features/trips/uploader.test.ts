@@ -7,10 +7,13 @@ const file = (name: string) => new File([new Uint8Array(100)], name, { type: 'im
 const files = (n: number) => Array.from({ length: n }, (_, i) => file(`IMG_${i + 1}.jpg`));
 const at = '2026-03-09T10:00:00Z';
 
-/** Waits until the sending loop has nothing left to do. */
+/** Waits until the sending loop has nothing left to do and no batch is on its way. */
 async function settle(uploads: TripUploads, tripId: string) {
-  for (let i = 0; i < 100 && uploads.session(tripId)?.phase === 'sending'; i++)
-    await new Promise((r) => setTimeout(r, 0));
+  const busy = () => {
+    const s = uploads.session(tripId);
+    return s?.phase === 'sending' || s?.files.some((f) => f.state === 'uploading');
+  };
+  for (let i = 0; i < 100 && busy(); i++) await new Promise((r) => setTimeout(r, 0));
 }
 
 function setup(send: TripUploadsDeps['send']) {
@@ -53,15 +56,19 @@ describe('sending a trip (R-TRIP-2, R-TRIP-3)', () => {
         .map((f) => ({ fileName: f.name, code: 'weekly_limit_reached', message: 'Limit reached.', at })),
     }));
     const { uploads, recordOverLimit } = setup(send);
-    const id = await uploads.start(files(7), null);
+    const id = await uploads.start(files(8), null);
     await settle(uploads, id);
-    expect(send).toHaveBeenCalledOnce();
+    // The two batches on their way when the limit was reached are answered by the server; nothing more is sent.
+    expect(send).toHaveBeenCalledTimes(2);
     const states = uploads.session(id)!.files.map((f) => [f.fileName, f.state, f.message]);
-    expect(states[0]).toEqual(['IMG_1.jpg', 'sent', null]);
-    expect(states.slice(1).every(([, state, message]) => state === 'refused' && message === 'Limit reached.')).toBe(
-      true,
-    );
-    expect(recordOverLimit).toHaveBeenCalledWith('t1', ['IMG_4.jpg', 'IMG_5.jpg', 'IMG_6.jpg', 'IMG_7.jpg']);
+    expect(states.filter(([, state]) => state === 'sent').map(([name]) => name)).toEqual(['IMG_1.jpg', 'IMG_4.jpg']);
+    expect(
+      states
+        .filter(([, state]) => state !== 'sent')
+        .every(([, state, message]) => state === 'refused' && message === 'Limit reached.'),
+    ).toBe(true);
+    expect(recordOverLimit).toHaveBeenCalledWith('t1', ['IMG_7.jpg', 'IMG_8.jpg']);
+    expect(uploads.session(id)!.sentBytes).toBe(uploads.session(id)!.totalBytes);
   });
 
   it('a week already full (429 before any file is read) refuses everything left', async () => {

@@ -36,9 +36,15 @@ export type TripUploadsDeps = {
 };
 
 /**
+ * Requests on their way at once per trip: two keep the server's intake busy while it reads the other (measured by
+ * bench/trips/throughput.ts), without flooding a slow link.
+ */
+const LANES = 2;
+
+/**
  * The trips being sent from this browser tab. It lives outside React so that sending goes on while the person moves
  * between pages (the map, the trip's own page); the server keeps everything else. A large trip goes in batches of the
- * trip's `maxFilesPerRequest` (R-TRIP-2), one after another. Once the server says the weekly limit is reached, the
+ * trip's `maxFilesPerRequest` (R-TRIP-2), two requests at a time. Once the server says the weekly limit is reached, the
  * rest is not sent and is recorded as refused for the limit (R-TRIP-3).
  */
 export class TripUploads {
@@ -46,6 +52,8 @@ export class TripUploads {
   private readonly files = new Map<string, File>();
   private readonly batchSizes = new Map<string, number>();
   private readonly running = new Set<string>();
+  /** Bytes sent so far of each batch on its way (keyed by the batch's set of file keys). */
+  private readonly inFlight = new Map<ReadonlySet<string>, number>();
   private seq = 0;
 
   constructor(private readonly deps: TripUploadsDeps) {}
@@ -90,8 +98,12 @@ export class TripUploads {
 
   private update(tripId: string, fn: (s: UploadSession) => UploadSession): void {
     const all = this.store.get();
-    const current = all[tripId];
-    this.store.set({ ...all, [tripId]: fn(current ?? emptySession(tripId)) });
+    const next = fn(all[tripId] ?? emptySession(tripId));
+    // Handed over: what the server answered for (sent or refused), and what is on its way now.
+    let sentBytes = next.files.reduce((n, f) => n + (f.state === 'sent' || f.state === 'refused' ? f.size : 0), 0);
+    for (const [keys, bytes] of this.inFlight)
+      if (next.files.some((f) => keys.has(f.key) && f.state === 'uploading')) sentBytes += bytes;
+    this.store.set({ ...all, [tripId]: { ...next, sentBytes } });
   }
 
   private setFiles(tripId: string, keys: ReadonlySet<string>, patch: (f: UploadFile) => Partial<UploadFile>): void {
@@ -103,56 +115,66 @@ export class TripUploads {
     this.running.add(tripId);
     try {
       for (;;) {
-        const session = this.session(tripId);
-        if (!session || session.phase !== 'sending') return;
-        const batch = session.files.filter((f) => f.state === 'waiting').slice(0, this.batchSizes.get(tripId) ?? 1);
-        if (batch.length === 0) {
+        await Promise.all(Array.from({ length: LANES }, () => this.lane(tripId)));
+        const left = this.session(tripId);
+        if (left?.phase !== 'sending') return;
+        // Files added while the lanes were finishing are sent by another round.
+        if (!left.files.some((f) => f.state === 'waiting')) {
           this.update(tripId, (s) => ({ ...s, phase: 'done' }));
-          return;
-        }
-        const keys = new Set(batch.map((f) => f.key));
-        const batchBytes = batch.reduce((n, f) => n + f.size, 0);
-        const base = session.sentBytes;
-        this.setFiles(tripId, keys, () => ({ state: 'uploading' }));
-        try {
-          const answer = await this.deps.send(
-            tripId,
-            batch.map((f) => this.files.get(f.key)!),
-            (sent) => this.update(tripId, (s) => ({ ...s, sentBytes: base + Math.min(sent, batchBytes) })),
-          );
-          this.update(tripId, (s) => ({ ...s, sentBytes: base + batchBytes }));
-          this.apply(tripId, batch, answer);
-          if (answer.refused.some((r) => r.code === 'weekly_limit_reached')) {
-            await this.keepBackForLimit(tripId, answer.refused.find((r) => r.code === 'weekly_limit_reached')!.message);
-            return;
-          }
-        } catch (error) {
-          const failure =
-            error instanceof BatchFailure ? error : new BatchFailure(0, null, 'The photos could not be sent.');
-          if (failure.status === 429 && failure.code === 'weekly_limit_reached') {
-            this.setFiles(tripId, keys, () => ({ state: 'waiting' }));
-            await this.keepBackForLimit(tripId, failure.message);
-            return;
-          }
-          // The batch goes back to waiting: a retry sends it again (nothing of it was recorded by the server).
-          this.setFiles(tripId, keys, () => ({ state: 'waiting' }));
-          this.update(tripId, (s) => ({
-            ...s,
-            sentBytes: base,
-            phase: 'stopped',
-            error: {
-              message:
-                failure.status === 404
-                  ? 'This trip no longer exists, so the remaining photos were not sent.'
-                  : failure.message,
-              canRetry: failure.status === 0 || failure.status >= 500 || failure.status === 408,
-            },
-          }));
           return;
         }
       }
     } finally {
       this.running.delete(tripId);
+    }
+  }
+
+  /** One request at a time: takes the next batch of waiting files, sends it, applies the answer, until none is left. */
+  private async lane(tripId: string): Promise<void> {
+    for (;;) {
+      const session = this.session(tripId);
+      if (!session || session.phase !== 'sending') return;
+      const batch = session.files.filter((f) => f.state === 'waiting').slice(0, this.batchSizes.get(tripId) ?? 1);
+      if (batch.length === 0) return;
+      const keys = new Set(batch.map((f) => f.key));
+      const batchBytes = batch.reduce((n, f) => n + f.size, 0);
+      // Taken at once (before any await), so the other lane never sends the same files.
+      this.setFiles(tripId, keys, () => ({ state: 'uploading' }));
+      const progress = (sent: number) => {
+        this.inFlight.set(keys, Math.min(sent, batchBytes));
+        this.update(tripId, (s) => s);
+      };
+      try {
+        const answer = await this.deps.send(
+          tripId,
+          batch.map((f) => this.files.get(f.key)!),
+          progress,
+        );
+        this.inFlight.delete(keys);
+        this.apply(tripId, batch, answer);
+        const limit = answer.refused.find((r) => r.code === 'weekly_limit_reached');
+        if (limit) return await this.keepBackForLimit(tripId, limit.message);
+      } catch (error) {
+        this.inFlight.delete(keys);
+        // The batch goes back to waiting: a retry sends it again (nothing of it was recorded by the server).
+        this.setFiles(tripId, keys, () => ({ state: 'waiting' }));
+        const failure =
+          error instanceof BatchFailure ? error : new BatchFailure(0, null, 'The photos could not be sent.');
+        if (failure.status === 429 && failure.code === 'weekly_limit_reached')
+          return await this.keepBackForLimit(tripId, failure.message);
+        this.update(tripId, (s) => ({
+          ...s,
+          phase: 'stopped',
+          error: {
+            message:
+              failure.status === 404
+                ? 'This trip no longer exists, so the remaining photos were not sent.'
+                : failure.message,
+            canRetry: failure.status === 0 || failure.status >= 500 || failure.status === 408,
+          },
+        }));
+        return;
+      }
     }
   }
 
@@ -182,7 +204,7 @@ export class TripUploads {
     const keys = new Set(left.map((f) => f.key));
     for (const key of keys) this.files.delete(key);
     this.setFiles(tripId, keys, () => ({ state: 'refused', message }));
-    this.update(tripId, (s) => ({ ...s, phase: 'done', sentBytes: s.totalBytes }));
+    this.update(tripId, (s) => ({ ...s, phase: 'done' }));
     if (left.length === 0) return;
     try {
       await this.deps.recordOverLimit(
