@@ -12,6 +12,7 @@ export default defineConfig({
     './src/db/schema.gallery.ts',
     './src/db/schema.data.ts',
     './src/db/schema.activity.ts',
+    './src/db/schema.trips.ts',
   ],
   out: './drizzle',
 });

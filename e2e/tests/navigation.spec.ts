@@ -61,6 +61,7 @@ test('the avatar opens a menu that reaches every signed-in page; Escape closes i
     'Dashboard',
     'Analyse a photo',
     'Map',
+    'Trips',
     'Analysis history',
     'Location history',
     'Verify a file',

@@ -19,6 +19,7 @@ const SIGNED_IN = [
   '/dashboard',
   '/access-ai',
   '/map',
+  '/trips',
   '/analysis-history',
   '/settings',
   '/location-history',

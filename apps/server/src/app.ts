@@ -20,7 +20,7 @@ import { UsersService } from './modules/users/users.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { effectiveFounderEmails } from './auth/local-accounts';
 import { registerAnalysisEngine } from './modules/analyses/analyses.plugin';
-import { recordFinishedAnalysis } from './modules/locations/analysis-finished';
+import { recordFinishedAnalysis, recordReplacedResult } from './modules/locations/analysis-finished';
 import { createPubSub, type PubSub } from './adapters/pubsub';
 import { registerLocations } from './modules/locations/locations.plugin';
 import { registerAccess } from './modules/access/access.plugin';
@@ -34,6 +34,7 @@ import { registerOpenApi } from './modules/openapi/openapi.plugin';
 import { installRouteRegistry } from './modules/openapi/route-definition';
 import { registerActivity } from './modules/activity/activity.plugin';
 import { registerReports } from './modules/reports/reports.plugin';
+import { registerTrips } from './modules/trips/trips.plugin';
 
 export const APP_VERSION = '0.1.0';
 
@@ -142,8 +143,10 @@ export async function buildApp({ config, database, logger, pubsub: givenPubsub }
     quota,
     pubsub,
     onFinished: recordFinishedAnalysis,
+    onResultReplaced: recordReplacedResult,
   });
   registerReports(app, { database, analyses: engine.analyses, storage: engine.storage, publicUrl: config.publicUrl });
+  await registerTrips(app, { config, database, engine, intake: engine.intake, quota, pubsub });
   const { corrections } = registerLocations(app, { database });
   // A place the owner confirmed on the map is a trusted place: the gallery remembers it (when the owner allows).
   corrections.onPlaceConfirmed((e) => engine.gallery.onPlaceConfirmed(e).then(() => undefined));

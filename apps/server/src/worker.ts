@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createPubSub } from './adapters/pubsub';
 import { createAnalysisEngine } from './modules/analyses/analysis-engine';
-import { recordFinishedAnalysis } from './modules/locations/analysis-finished';
+import { recordFinishedAnalysis, recordReplacedResult } from './modules/locations/analysis-finished';
 
 /** Standalone worker: `ANALYSIS_WORKER=false` on the HTTP processes, then run this beside them. */
 async function main(): Promise<void> {
@@ -24,7 +24,12 @@ async function main(): Promise<void> {
   // The worker only publishes: the HTTP processes' SSE streams hear its stages through this.
   const pubsub = createPubSub({ redisUrl: config.redisUrl, database, log });
   // Every finished analysis also lands in the user's location history and index, in the same transaction.
-  const engine = createAnalysisEngine(config, database, { log, pubsub, onFinished: recordFinishedAnalysis });
+  const engine = createAnalysisEngine(config, database, {
+    log,
+    pubsub,
+    onFinished: recordFinishedAnalysis,
+    onResultReplaced: recordReplacedResult,
+  });
   await engine.runner.start();
   console.log(`analysis worker ${engine.runner.workerId} running with concurrency ${config.analysis.concurrency}`);
   const shutdown = async () => {

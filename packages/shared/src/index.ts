@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './format';
+export * from './csv';
 export * from './standing';
 export * from './canonical-host';
 export * from './contracts/common';
@@ -17,3 +18,4 @@ export * from './contracts/notifications';
 export * from './contracts/gallery';
 export * from './contracts/data-stats';
 export * from './contracts/activity';
+export * from './contracts/trips';

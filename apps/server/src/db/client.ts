@@ -20,6 +20,7 @@ import * as notificationsSchema from './schema.notifications';
 import * as gallerySchema from './schema.gallery';
 import * as dataSchema from './schema.data';
 import * as activitySchema from './schema.activity';
+import * as tripsSchema from './schema.trips';
 
 const schema = {
   ...coreSchema,
@@ -30,6 +31,7 @@ const schema = {
   ...gallerySchema,
   ...dataSchema,
   ...activitySchema,
+  ...tripsSchema,
 };
 
 export type Schema = typeof schema;

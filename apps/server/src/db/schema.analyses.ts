@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AnalysisError, AnalysisResult, Candidate, Evidence, PhotoMetadata, StageTimings } from '@vt/shared';
 import { users } from './schema';
+import { trips } from './schema.trips';
 
 // Tables of the analysis engine (photos, analyses, their events). Kept apart from schema.ts so areas evolve separately.
 
@@ -64,6 +65,8 @@ export const analyses = pgTable(
     photoId: uuid('photo_id')
       .notNull()
       .references(() => photos.id, { onDelete: 'cascade' }),
+    /** The trip it was uploaded in (R-TRIP-1); null for a photo uploaded on its own. */
+    tripId: uuid('trip_id').references(() => trips.id, { onDelete: 'set null' }),
     status: text('status', { enum: analysisStatuses }).notNull().default('queued'),
     /** The last step that finished; a resumed job starts after it. */
     stage: text('stage'),
@@ -94,6 +97,7 @@ export const analyses = pgTable(
     index('analyses_claim_idx').on(t.status, t.runAfter),
     index('analyses_user_idx').on(t.userId, t.createdAt),
     index('analyses_photo_idx').on(t.photoId),
+    index('analyses_trip_idx').on(t.tripId),
     // Data API: nearby is a bounding-box range on (user, lat) then exact haversine; search is full-text.
     index('analyses_user_lat_lng_idx').on(t.userId, analysisLatSql, analysisLngSql),
     index('analyses_search_idx').using('gin', analysisSearchDocumentSql),

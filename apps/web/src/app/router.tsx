@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           // The map portal needs map access from a code (R-ACCESS-10); without it, /access-ai explains.
           { element: <RequireMapAccess />, children: [{ path: 'map', ...page(() => import('./routes/map')) }] },
           { path: 'analysis-history', ...page(() => import('./routes/analysis-history')) },
+          { path: 'trips', ...page(() => import('./routes/trips')) },
+          { path: 'trips/:id', ...page(() => import('./routes/trip')) },
           { path: 'settings', ...page(() => import('./routes/settings')) },
           { path: 'location-history', ...page(() => import('./routes/location-history')) },
           { path: 'verify', ...page(() => import('./routes/verify')) },

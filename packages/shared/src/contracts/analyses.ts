@@ -187,6 +187,8 @@ export const AnalysisEventTypeSchema = z.enum([
   'done',
   'failed',
   'retrying',
+  // After `done`: a trip's photo placed again from neighbours in time that arrived later (R-TRIP-6).
+  'relocated',
 ]);
 export type AnalysisEventType = z.infer<typeof AnalysisEventTypeSchema>;
 

@@ -19,6 +19,8 @@ export type LocatorInput = {
   userId?: string;
   /** The analysis being run, so a locator that looks at the owner's other analyses leaves this one out. */
   analysisId?: string;
+  /** The trip the photo was uploaded in (R-TRIP-5): the sequence locator looks for neighbours in it only. */
+  tripId?: string | null;
 };
 
 /** Services the engine hands to locators that need more than settings (the gallery's database-backed index). */

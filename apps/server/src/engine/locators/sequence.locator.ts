@@ -1,7 +1,7 @@
-import type { Evidence, LatLng } from '@vt/shared';
+import type { Evidence, LatLng, PhotoMetadata } from '@vt/shared';
 import { lookupMiamiDade, type CountyLookup } from '../geo/county';
 import { gpsReadingOf } from '../pipeline/read-metadata';
-import type { NeighboursInTime } from '../pipeline/ports';
+import type { GpsNeighbour, NeighboursInTime } from '../pipeline/ports';
 import type { GpsReadResult } from '../metadata/gps';
 import { DEFAULT_GPS_ACCURACY_M } from './gps-confidence';
 import type { Locator, LocatorInput, LocatorServices } from './locator';
@@ -12,6 +12,7 @@ import {
   placeBySequence,
   type SequenceNeighbour,
   type SequencePhoto,
+  type SequencePlacement,
 } from './sequence';
 
 /** A photo's own fix at least this good leaves nothing for its neighbours to add (whole degrees do not count). */
@@ -47,7 +48,7 @@ const absent = (summary: string, details?: Record<string, unknown>): Evidence[] 
 const shiftLocal = (local: string, ms: number) => new Date(Date.parse(`${local}Z`) + ms).toISOString().slice(0, 19);
 
 /** The photo's own GPS, when usable: the sequence locator then has nothing to add. */
-function ownGpsRadius(evidence: readonly Evidence[]): number | null {
+export function ownGpsRadius(evidence: readonly Evidence[]): number | null {
   const own = evidence.find(
     (e) => e.locator === 'metadata' && (e.kind === 'position' || e.kind === 'outside_coverage') && e.position,
   );
@@ -65,6 +66,63 @@ export function sequencePhotoOf(input: Pick<LocatorInput, 'metadata'>): Sequence
     takenAt: { local: takenAt.local, offset: takenAt.offset ?? null },
     camera: { make: input.metadata.make, model: input.metadata.model, serial: reading?.bodySerial ?? null },
   };
+}
+
+/** Whether the photo's own GPS places it (R-ANALYSIS-12): then its neighbours never move it. */
+export function hasUsableOwnGps(metadata: PhotoMetadata): boolean {
+  return ownGpsRadius(metadataEvidenceOf({ metadata })) !== null;
+}
+
+/** A neighbour as the database gives it, as the pure core reads it. */
+export function toSequenceNeighbour(n: GpsNeighbour): SequenceNeighbour {
+  return {
+    takenAt: n.takenAt,
+    camera: n.camera,
+    position: n.position,
+    radiusMeters: n.accuracyMeters ?? DEFAULT_GPS_ACCURACY_M,
+    analysisId: n.analysisId,
+    fileName: n.fileName,
+  };
+}
+
+/** The sequence locator's evidence for a placement: the neighbours named in its sentence and in its details. */
+export function sequenceEvidence(
+  placed: SequencePlacement,
+  photo: SequencePhoto,
+  lookupCounty: (p: LatLng) => CountyLookup = lookupMiamiDade,
+): Evidence {
+  const side = (u: typeof placed.before) =>
+    u && {
+      analysisId: u.neighbour.analysisId,
+      fileName: u.neighbour.fileName,
+      gapSeconds: Math.round(u.gapMs / 1000),
+      position: u.neighbour.position,
+      radiusMeters: u.neighbour.radiusMeters,
+    };
+  const inside = lookupCounty(placed.position).inside;
+  return {
+    locator: 'sequence',
+    kind: inside ? 'position' : 'outside_coverage',
+    position: placed.position,
+    radiusMeters: placed.radiusMeters,
+    confidence: placed.confidence,
+    summary: describePlacement(placed) + (inside ? '' : ' That is outside Miami-Dade County.'),
+    details: {
+      before: side(placed.before),
+      after: side(placed.after),
+      neighbourIds: [placed.before, placed.after].flatMap((u) => (u ? [u.neighbour.analysisId] : [])),
+      gapSeconds: Math.round(placed.gapMs / 1000),
+      timeBasis: placed.timeBasis,
+      camera: [photo.camera.make, photo.camera.model].filter(Boolean).join(' '),
+    },
+  };
+}
+
+/** The neighbour ids a stored sequence evidence names (empty when it placed nothing). */
+export function neighbourIdsOf(evidence: readonly Evidence[] | null | undefined): string[] {
+  const placed = evidence?.find((e) => e.locator === 'sequence' && e.position);
+  const ids = (placed?.details as { neighbourIds?: unknown } | undefined)?.neighbourIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**
@@ -100,65 +158,37 @@ export function createSequenceLocator(deps: SequenceLocatorDeps = {}): Locator {
         localTo: shiftLocal(photo.takenAt.local, QUERY_SLACK_MS),
         ...(input.analysisId ? { exceptAnalysisId: input.analysisId } : {}),
         pendingSince: new Date(now() - PENDING_SINCE_MS),
+        tripId: input.tripId ?? null,
       };
       const started = now();
       let found = await deps.neighbours.gpsNeighbours(query);
       let lastPending = found.pending;
       let lastProgress = started;
-      const maxWait = deps.pendingWaitMs ?? PENDING_WAIT_MS;
+      // A trip's photo does not hold a runner slot waiting for its neighbours: the trip's revision places it again
+      // when one lands after it (R-TRIP-6, sequence-revision.ts).
+      const maxWait = input.tripId ? 0 : (deps.pendingWaitMs ?? PENDING_WAIT_MS);
       while (found.pending > 0 && now() - started < maxWait && now() - lastProgress < STALL_MS && !ctx.signal.aborted) {
         await sleep(POLL_MS);
         found = await deps.neighbours.gpsNeighbours(query);
         if (found.pending < lastPending) [lastPending, lastProgress] = [found.pending, now()];
       }
-      const neighbours: SequenceNeighbour[] = found.neighbours.map((n) => ({
-        takenAt: n.takenAt,
-        camera: n.camera,
-        position: n.position,
-        radiusMeters: n.accuracyMeters ?? DEFAULT_GPS_ACCURACY_M,
-        analysisId: n.analysisId,
-        fileName: n.fileName,
-      }));
+      const neighbours: SequenceNeighbour[] = found.neighbours.map(toSequenceNeighbour);
       const placed = placeBySequence(photo, neighbours);
       ctx.log('sequence neighbours', { candidates: neighbours.length, stillPending: found.pending, placed: !!placed });
       if (!placed)
         return absent(
-          `Not placed from other photos: none of your photos placed by GPS was taken with the same camera within ${describeGap(MAX_GAP_MS)}.`,
+          input.tripId
+            ? `Not placed from other photos yet: none of this trip's photos placed by GPS so far was taken with the same camera within ${describeGap(MAX_GAP_MS)}. It is placed again when one arrives.`
+            : `Not placed from other photos: none of your photos placed by GPS was taken with the same camera within ${describeGap(MAX_GAP_MS)}.`,
           { candidates: neighbours.length, stillPending: found.pending },
         );
-      const side = (u: typeof placed.before) =>
-        u && {
-          analysisId: u.neighbour.analysisId,
-          fileName: u.neighbour.fileName,
-          gapSeconds: Math.round(u.gapMs / 1000),
-          position: u.neighbour.position,
-          radiusMeters: u.neighbour.radiusMeters,
-        };
-      const inside = lookupCounty(placed.position).inside;
-      return [
-        {
-          locator: 'sequence',
-          kind: inside ? 'position' : 'outside_coverage',
-          position: placed.position,
-          radiusMeters: placed.radiusMeters,
-          confidence: placed.confidence,
-          summary: describePlacement(placed) + (inside ? '' : ' That is outside Miami-Dade County.'),
-          details: {
-            before: side(placed.before),
-            after: side(placed.after),
-            neighbourIds: [placed.before, placed.after].flatMap((u) => (u ? [u.neighbour.analysisId] : [])),
-            gapSeconds: Math.round(placed.gapMs / 1000),
-            timeBasis: placed.timeBasis,
-            camera: [photo.camera.make, photo.camera.model].filter(Boolean).join(' '),
-          },
-        },
-      ];
+      return [sequenceEvidence(placed, photo, lookupCounty)];
     },
   };
 }
 
 /** The metadata locator's view of the photo's own GPS, for a locate() called without the evidence before it. */
-function metadataEvidenceOf(input: LocatorInput): Evidence[] {
+function metadataEvidenceOf(input: Pick<LocatorInput, 'metadata'>): Evidence[] {
   const reading = gpsReadingOf(input.metadata);
   if (reading?.status !== 'ok' || reading.precision !== 'full') return [];
   return [

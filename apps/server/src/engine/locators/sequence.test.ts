@@ -244,4 +244,24 @@ describe('sequence locator', () => {
     expect(e!.kind).toBe('absent');
     expect(clock).toBeLessThanOrEqual(2200);
   });
+
+  it("looks in the photo's trip only, and does not wait for the trip's pending photos (R-TRIP-5, R-TRIP-6)", async () => {
+    const asked: Array<{ tripId?: string | null }> = [];
+    let clock = 0;
+    const locator = createSequenceLocator({
+      neighbours: {
+        gpsNeighbours: async (query) => {
+          asked.push(query);
+          return { neighbours: [], pending: 5 };
+        },
+      },
+      now: () => clock,
+      sleep: async (ms) => void (clock += ms),
+    });
+    const [e] = await locator.locate({ ...input(noGps), tripId: 'trip-1' }, ctx);
+    expect(asked).toMatchObject([{ tripId: 'trip-1' }]);
+    expect(clock).toBe(0);
+    expect(e!.kind).toBe('absent');
+    expect(e!.summary).toContain('It is placed again when one arrives.');
+  });
 });

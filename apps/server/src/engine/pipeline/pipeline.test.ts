@@ -78,6 +78,14 @@ class MemoryAnalyses implements AnalysisStore {
     this.holder.delete(id);
     return true;
   }
+  readonly deferred: string[] = [];
+  async defer(id: string, workerId: string, patch: AnalysisPatch) {
+    if (!this.held(id, workerId)) return false;
+    this.jobs.set(id, { ...this.jobs.get(id)!, ...patch, status: 'queued' });
+    this.deferred.push(id);
+    this.holder.delete(id);
+    return true;
+  }
 }
 
 class MemoryPhotos implements PhotoStore {
@@ -220,6 +228,33 @@ describe('AnalysisPipeline against in-memory ports', () => {
     expect(storage.blobs.has('originals/photo-a')).toBe(false);
     expect(photos.originalsDeleted.has('photo-a')).toBe(true);
     expect(calls.n).toBe(1);
+  });
+
+  it('places first and makes the stored images in a later run when asked to (a trip, R-TRIP-10)', async () => {
+    job('t');
+    const placed: string[] = [];
+    const run = pipeline([fixedLocator('text', [sign], { n: 0 })], {
+      placeFirst: (j) => j.id === 't',
+      afterPlaced: async (j) => void placed.push(`${j.id}:${j.status}`),
+    });
+    await run.run('t', 'runner-a', 1);
+    expect(events.types('t')).toEqual(['started', 'metadata_read', 'locator_started', 'locator_finished', 'fused']);
+    const waiting = analyses.jobs.get('t')!;
+    expect(waiting.status).toBe('queued');
+    expect(waiting.analysisResult).toMatchObject({ outcome: 'found' });
+    expect(waiting.timings).toHaveProperty('locatedMs');
+    expect(photos.derivatives.has('photo-t')).toBe(false);
+    expect(storage.blobs.has('originals/photo-t')).toBe(true);
+    expect(placed).toEqual(['t:queued']);
+
+    // Claimed again: it resumes after fuse, makes the images, finishes, and is placed "again" (done now).
+    analyses.holder.set('t', 'runner-a');
+    await run.run('t', 'runner-a', 1);
+    expect(events.types('t').slice(5)).toEqual(['started', 'derivatives_made', 'done']);
+    expect(analyses.jobs.get('t')!.status).toBe('done');
+    expect(photos.derivatives.has('photo-t')).toBe(true);
+    expect(storage.blobs.has('originals/photo-t')).toBe(false);
+    expect(placed).toEqual(['t:queued', 't:done']);
   });
 
   it('resumes where a crashed run stopped: saved steps are not run again', async () => {

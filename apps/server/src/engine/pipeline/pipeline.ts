@@ -23,6 +23,17 @@ export type PipelineDeps = {
   locatorTimeoutMs: number;
   /** Remembers photos with a trusted place for the gallery locator (engine/gallery); absent in some tests. */
   gallery?: { rememberPlace(input: RememberPlace): Promise<unknown> };
+  /**
+   * Photos whose place is found before anything else is done for them: after `fuse` the job goes back to the queue
+   * (AnalysisStore.defer) and its stored images are made once no photo is waiting to be placed (a trip's, R-TRIP-10).
+   */
+  placeFirst?(job: AnalysisJob): boolean;
+  /**
+   * Runs once an analysis' place is stored and the job released (done, or deferred by placeFirst): a trip's photos
+   * placed again from this one, or this one from them (R-TRIP-6, locators/sequence-revision.ts). Its failure does not
+   * touch the analysis.
+   */
+  afterPlaced?(job: AnalysisJob): Promise<void>;
   log(level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>): void;
 };
 
@@ -125,7 +136,9 @@ export class AnalysisPipeline {
         await save('runLocators', ms(t), { evidence });
       }
 
+      let fusedNow = false;
       if (!job.analysisResult) {
+        fusedNow = true;
         const t = performance.now();
         const result = fuse(job.evidence ?? [], { describePlace, placeName });
         const fuseMs = ms(t);
@@ -137,6 +150,13 @@ export class AnalysisPipeline {
         await this.deps.events.record(analysisId, 'fused', { result, locatedMs });
       }
       original = undefined;
+
+      if (fusedNow && this.deps.placeFirst?.(job) && analyses.defer) {
+        // Placed: the stored images wait until the photos queued behind this one are placed too (R-TRIP-10).
+        if (!(await analyses.defer(analysisId, workerId, { timings: job.timings }))) throw new LostLockError();
+        await this.afterPlaced({ ...job, status: 'queued' });
+        return;
+      }
 
       await makeDerivatives();
       // Before "done", so a finished analysis is already recognisable by the next photo.
@@ -160,6 +180,7 @@ export class AnalysisPipeline {
       );
       if (!finished) throw new LostLockError();
       await this.deps.events.record(analysisId, 'done', { result, timings });
+      await this.afterPlaced({ ...job, status: 'done' });
     } catch (error) {
       await this.onError(job, workerId, attempt, error);
     }
@@ -179,6 +200,7 @@ export class AnalysisPipeline {
       fullImage,
       userId: job.userId,
       analysisId: job.id,
+      tripId: job.tripId,
     };
     // Locators run one after another: ordered events read better, and a later locator may skip itself because of
     // an earlier one's evidence (a precise GPS fix makes OCR pointless).
@@ -239,6 +261,16 @@ export class AnalysisPipeline {
         analysisId: job.id,
         error: String(error),
       });
+    }
+  }
+
+  private async afterPlaced(job: AnalysisJob): Promise<void> {
+    if (!this.deps.afterPlaced) return;
+    try {
+      await this.deps.afterPlaced(job);
+    } catch (error) {
+      // The place is stored; a revision that failed leaves the neighbours as they were.
+      this.deps.log('warn', 'after-placed step failed', { analysisId: job.id, error: String(error) });
     }
   }
 

@@ -3,7 +3,7 @@
  * module: the modules' repositories implement these (modules/analyses), and the process that runs
  * the engine (main.ts, worker.ts) passes them in. Tests pass in-memory fakes (pipeline.test.ts).
  */
-import type { AnalysisEventType } from '@vt/shared';
+import type { AnalysisEventType, Evidence, PhotoMetadata } from '@vt/shared';
 import type { analyses, photos } from '../../db/schema.analyses';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
@@ -39,6 +39,11 @@ export interface AnalysisStore {
   ): Promise<boolean>;
   /** Back to the queue after a passing failure, to run again after `delayMs`. */
   requeue(id: string, workerId: string, delayMs: number, patch: AnalysisPatch): Promise<boolean>;
+  /**
+   * Back to the queue with its place stored, to make its stored images once no photo is waiting to be placed
+   * (R-TRIP-10); the claim does not count as an attempt. False once the runner lost the job.
+   */
+  defer?(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean>;
 }
 
 /** The photos' stored files as the pipeline updates them. */
@@ -91,5 +96,38 @@ export interface NeighboursInTime {
     localTo: string;
     exceptAnalysisId?: string;
     pendingSince: Date;
+    /** Only photos of this trip, and only its pending analyses (R-TRIP-5); any of the owner's when absent. */
+    tripId?: string | null;
   }): Promise<{ neighbours: GpsNeighbour[]; pending: number }>;
+}
+
+/** One analysis of a trip as the sequence revision reads it (engine/locators/sequence-revision.ts). */
+export type TripMember = {
+  analysisId: string;
+  fileName: string;
+  status: AnalysisRow['status'];
+  metadata: PhotoMetadata | null;
+  /** Its stored evidence (null until its locators have run). */
+  evidence: Evidence[] | null;
+  /** The source of its stored result (null until fused). */
+  source: string | null;
+};
+
+/**
+ * What the sequence revision needs (R-TRIP-6): a trip's members, and a way to replace one finished analysis' result
+ * under a lock, with the neighbours read after the lock is taken.
+ */
+export interface SequenceRevisionStore {
+  tripMembers(tripId: string): Promise<TripMember[]>;
+  /**
+   * In one transaction: locks the analysis while it is placed and not running (done, or waiting for its stored images,
+   * R-TRIP-10) and in this trip, reads the trip's photos placed by their
+   * own GPS (after the lock, so that nothing committed before it is missed), and stores the patch `revise` returns
+   * (null: nothing to change) together with what the owner's records keep of the result. Returns the patch stored.
+   */
+  revise(
+    analysisId: string,
+    tripId: string,
+    revise: (row: AnalysisRow, neighbours: GpsNeighbour[]) => AnalysisPatch | null,
+  ): Promise<AnalysisPatch | null>;
 }

@@ -21,6 +21,12 @@ export class AccessQuotaService implements QuotaService {
   ensureRoom(userId: string): Promise<void> {
     return this.access.ensureRoom(userId);
   }
+  reserveUpTo(userId: string, count: number) {
+    return this.access.reserveUpTo(userId, count);
+  }
+  imagesPerUpload(userId: string) {
+    return this.access.imagesPerUpload(userId);
+  }
 }
 
 /**

@@ -209,6 +209,42 @@ export class AccessService {
       throw this.weeklyLimitReached(n, limit ?? 0, await this.deps.repo.usage(userId, week.start), week);
   }
 
+  /**
+   * QuotaService.reserveUpTo (a trip's batch, R-TRIP-2): the batch is checked against images per upload as a whole
+   * (413, as `reserve`), then counted image by image, each in the same atomic statement as `reserve`, until the week
+   * is full; the images that did not fit get the refusal one more image would get.
+   */
+  async reserveUpTo(userId: string, n: number): Promise<{ granted: number; refusal: AppError | null }> {
+    const { limits, timeZone } = await this.currentLimits(userId);
+    const ipi = limits.imagesPerInstance;
+    if (ipi !== null && n > ipi) {
+      throw new AppError(
+        413,
+        'too_many_images_per_upload',
+        `Your access allows ${plural(ipi, 'image')} per upload and this upload had ${n}. Upload fewer photos at a time, or redeem an access code for a higher limit.`,
+      );
+    }
+    const week = usageWeek(this.now(), timeZone ?? '');
+    const limit = limits.weeklyImageLimit;
+    // Unlimited, or room for all of them: one statement, as a single upload.
+    // (The statement's guard applies to an existing row of the week only: a first insert is checked here, as `reserve`.)
+    if (limit === null || (n <= limit && (await this.deps.repo.reserve(userId, week.start, n, limit)) !== null))
+      return { granted: n, refusal: null };
+    let granted = 0;
+    while (granted < n && limit >= 1 && (await this.deps.repo.reserve(userId, week.start, 1, limit)) !== null)
+      granted++;
+    return {
+      granted,
+      refusal:
+        granted < n ? this.weeklyLimitReached(1, limit, await this.deps.repo.usage(userId, week.start), week) : null,
+    };
+  }
+
+  /** QuotaService.imagesPerUpload: the images one upload may hold for this user, null for no limit of the tier's. */
+  async imagesPerUpload(userId: string): Promise<number | null> {
+    return (await this.currentLimits(userId)).limits.imagesPerInstance;
+  }
+
   /** QuotaService.ensureRoom: the refusal `reserve(userId, 1)` would give, read without reserving. */
   async ensureRoom(userId: string): Promise<void> {
     const { limits, timeZone } = await this.currentLimits(userId);

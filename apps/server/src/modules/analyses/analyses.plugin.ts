@@ -29,6 +29,7 @@ export async function registerAnalysisEngine(
     quota = new AllowAllQuotaService(),
     pubsub,
     onFinished,
+    onResultReplaced,
   }: {
     config: Config;
     database: Database;
@@ -36,12 +37,15 @@ export async function registerAnalysisEngine(
     pubsub?: PubSub;
     /** What a finished analysis also writes in its transaction (app.ts passes the location history's). */
     onFinished?: AnalysesRepositoryHooks['onFinished'];
+    /** What a replaced result also updates (a trip's photo placed again from its neighbours). */
+    onResultReplaced?: AnalysesRepositoryHooks['onResultReplaced'];
   },
-): Promise<AnalysisEngine> {
+): Promise<AnalysisEngine & { intake: PhotosService }> {
   const engine = createAnalysisEngine(config, database, {
     log: (level, message, details) => app.log[level](details ?? {}, message),
     pubsub,
     onFinished,
+    onResultReplaced,
   });
   // Listening before the server takes requests, so an SSE stream never misses another process's stage.
   await engine.bus.connect();
@@ -71,5 +75,6 @@ export async function registerAnalysisEngine(
     await engine.closeLocators();
     await engine.bus.disconnect();
   });
-  return engine;
+  // Photo intake is shared with the trips module (a trip's photos are taken in the same way, R-TRIP-2).
+  return { ...engine, intake: photos };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { analyses, analysisEvents, photos } from '../../db/schema.analyses';
+import { users } from '../../db/schema';
 import { appendChainedEvent, type EventRow } from './event-chain';
 import type {
   AnalysisJob,
@@ -10,6 +11,8 @@ import type {
   GpsNeighbour,
   JobQueue,
   NeighboursInTime,
+  SequenceRevisionStore,
+  TripMember,
 } from '../../engine/pipeline/ports';
 
 export type { AnalysisPatch, AnalysisRow };
@@ -18,9 +21,52 @@ export type AnalysisWithPhoto = AnalysisJob;
 export type AnalysesRepositoryHooks = {
   /** Runs in the transaction that stores a finished (done or failed) result; its writes commit with it. */
   onFinished?(tx: Db, analysis: AnalysisRow): Promise<unknown>;
+  /**
+   * Runs in the transaction that replaces a finished analysis' result (a trip's photo placed again from its
+   * neighbours, R-TRIP-6), after the user's row lock is taken: what the owner's records keep of the result follows.
+   */
+  onResultReplaced?(tx: Db, analysis: AnalysisRow): Promise<unknown>;
 };
 
-export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursInTime {
+type NeighbourRow = {
+  id: string;
+  file_name: string;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  local: string;
+  off: string | null;
+  make: string | null;
+  model: string | null;
+  serial: string | null;
+};
+
+/** The columns a neighbour is read from (the readMetadata step's stored GPS reading). */
+const NEIGHBOUR_COLUMNS = sql`a.id, p.original_name as file_name,
+  (a.metadata #>> '{gps,position,lat}')::double precision as lat,
+  (a.metadata #>> '{gps,position,lng}')::double precision as lng,
+  (a.metadata #>> '{gps,accuracyMeters}')::double precision as accuracy,
+  a.metadata #>> '{gps,takenAt,local}' as local,
+  a.metadata #>> '{gps,takenAt,offset}' as off,
+  a.metadata ->> 'make' as make, a.metadata ->> 'model' as model,
+  a.metadata #>> '{gps,bodySerial}' as serial`;
+
+/** A full-precision fix with a time, not failed: a photo placed by its own GPS that others may be placed from. */
+const HAS_GPS_FIX = sql`a.status <> 'failed'
+  and a.metadata #>> '{gps,status}' = 'ok'
+  and a.metadata #>> '{gps,precision}' = 'full'
+  and a.metadata #>> '{gps,takenAt,local}' is not null`;
+
+const toNeighbour = (r: NeighbourRow): GpsNeighbour => ({
+  analysisId: r.id,
+  fileName: r.file_name,
+  position: { lat: Number(r.lat), lng: Number(r.lng) },
+  accuracyMeters: r.accuracy === null ? null : Number(r.accuracy),
+  takenAt: { local: r.local, offset: r.off },
+  camera: { make: r.make, model: r.model, serial: r.serial },
+});
+
+export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursInTime, SequenceRevisionStore {
   constructor(
     private readonly db: Db,
     private readonly hooks: AnalysesRepositoryHooks = {},
@@ -89,7 +135,8 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
             select id from analyses
             where (status = 'queued' and run_after <= now())
                or (status = 'running' and locked_at < now() - make_interval(secs => ${leaseMs / 1000}))
-            order by run_after, created_at
+            -- A photo still to be placed comes before one that only waits for its stored images (R-TRIP-10).
+            order by (status = 'queued' and analysis_result is not null), run_after, created_at
             limit 1
             for update skip locked
           )
@@ -132,54 +179,107 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
    * the engine's (engine/locators/sequence.ts); this only narrows the rows.
    */
   async gpsNeighbours(query: Parameters<NeighboursInTime['gpsNeighbours']>[0]) {
-    const rows = await queryRows<{
-      id: string;
-      file_name: string;
-      lat: number;
-      lng: number;
-      accuracy: number | null;
-      local: string;
-      off: string | null;
-      make: string | null;
-      model: string | null;
-      serial: string | null;
-    }>(
+    const tripId = query.tripId ?? null;
+    const rows = await queryRows<NeighbourRow>(
       this.db,
-      sql`select a.id, p.original_name as file_name,
-                 (a.metadata #>> '{gps,position,lat}')::double precision as lat,
-                 (a.metadata #>> '{gps,position,lng}')::double precision as lng,
-                 (a.metadata #>> '{gps,accuracyMeters}')::double precision as accuracy,
-                 a.metadata #>> '{gps,takenAt,local}' as local,
-                 a.metadata #>> '{gps,takenAt,offset}' as off,
-                 a.metadata ->> 'make' as make, a.metadata ->> 'model' as model,
-                 a.metadata #>> '{gps,bodySerial}' as serial
+      sql`select ${NEIGHBOUR_COLUMNS}
           from analyses a join photos p on p.id = a.photo_id
           where a.user_id = ${query.userId}
-            and a.status <> 'failed'
-            and a.metadata #>> '{gps,status}' = 'ok'
-            and a.metadata #>> '{gps,precision}' = 'full'
+            and ${HAS_GPS_FIX}
             and coalesce(a.metadata ->> 'make', '') = ${query.make ?? ''}
             and coalesce(a.metadata ->> 'model', '') = ${query.model ?? ''}
             and a.metadata #>> '{gps,takenAt,local}' between ${query.localFrom} and ${query.localTo}
             and a.id <> ${query.exceptAnalysisId ?? '00000000-0000-0000-0000-000000000000'}
+            and (${tripId}::uuid is null or a.trip_id = ${tripId}::uuid)
           order by a.metadata #>> '{gps,takenAt,local}'
           limit 200`,
     );
+    // A trip's photos still to read their metadata are its own; otherwise any of the owner's recent uploads.
     const [pending] = await queryRows<{ n: number }>(
       this.db,
-      sql`select count(*)::int as n from analyses
-          where user_id = ${query.userId} and metadata is null and status in ('queued', 'running')
-            and created_at >= ${query.pendingSince.toISOString()}::timestamptz`,
+      tripId
+        ? sql`select count(*)::int as n from analyses
+              where trip_id = ${tripId}::uuid and metadata is null and status in ('queued', 'running')`
+        : sql`select count(*)::int as n from analyses
+              where user_id = ${query.userId} and metadata is null and status in ('queued', 'running')
+                and created_at >= ${query.pendingSince.toISOString()}::timestamptz`,
     );
-    const neighbours: GpsNeighbour[] = rows.map((r) => ({
+    return { neighbours: rows.map(toNeighbour), pending: pending?.n ?? 0 };
+  }
+
+  /**
+   * A trip's analyses (SequenceRevisionStore): status, metadata, the stored sequence evidence only (a trip may hold
+   * hundreds of photos, and the text locator's evidence carries every line it read) and the result's source.
+   */
+  async tripMembers(tripId: string): Promise<TripMember[]> {
+    const rows = await queryRows<{
+      id: string;
+      file_name: string;
+      status: AnalysisRow['status'];
+      metadata: TripMember['metadata'];
+      sequence: TripMember['evidence'];
+      source: string | null;
+    }>(
+      this.db,
+      sql`select a.id, p.original_name as file_name, a.status, a.metadata,
+                 (select jsonb_agg(e) from jsonb_array_elements(a.evidence) e where e ->> 'locator' = 'sequence')
+                   as sequence,
+                 a.analysis_result ->> 'source' as source
+          from analyses a join photos p on p.id = a.photo_id
+          where a.trip_id = ${tripId}::uuid`,
+    );
+    return rows.map((r) => ({
       analysisId: r.id,
       fileName: r.file_name,
-      position: { lat: Number(r.lat), lng: Number(r.lng) },
-      accuracyMeters: r.accuracy === null ? null : Number(r.accuracy),
-      takenAt: { local: r.local, offset: r.off },
-      camera: { make: r.make, model: r.model, serial: r.serial },
+      status: r.status,
+      metadata: r.metadata,
+      evidence: r.sequence ?? [],
+      source: r.source,
     }));
-    return { neighbours, pending: pending?.n ?? 0 };
+  }
+
+  /** SequenceRevisionStore.revise: the user's lock, then the analysis', as the owner's corrections take them. */
+  async revise(
+    analysisId: string,
+    tripId: string,
+    revise: (row: AnalysisRow, neighbours: GpsNeighbour[]) => AnalysisPatch | null,
+  ): Promise<AnalysisPatch | null> {
+    const [owner] = await this.db
+      .select({ userId: analyses.userId })
+      .from(analyses)
+      .where(and(eq(analyses.id, analysisId), eq(analyses.tripId, tripId)));
+    if (!owner) return null;
+    return this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+      const [row] = await tx
+        .select()
+        .from(analyses)
+        .where(
+          and(
+            eq(analyses.id, analysisId),
+            eq(analyses.tripId, tripId),
+            // Placed and not being run (R-TRIP-10): a runner holding it would write its own copy over the revision.
+            sql`(${analyses.status} = 'done' or (${analyses.status} = 'queued' and ${analyses.analysisResult} is not null))`,
+          ),
+        )
+        .for('update');
+      if (!row) return null;
+      // Read after the lock: every neighbour stored before this revision began is seen.
+      const neighbours = (
+        await queryRows<NeighbourRow>(
+          tx,
+          sql`select ${NEIGHBOUR_COLUMNS}
+              from analyses a join photos p on p.id = a.photo_id
+              where a.trip_id = ${tripId}::uuid and ${HAS_GPS_FIX}`,
+        )
+      ).map(toNeighbour);
+      const patch = revise(row, neighbours);
+      if (!patch) return null;
+      const [updated] = await tx.update(analyses).set(patch).where(eq(analyses.id, analysisId)).returning();
+      if (updated && this.hooks.onResultReplaced) await this.hooks.onResultReplaced(tx, updated);
+      return patch;
+    });
   }
 
   /** Saves a step's output while still holding the lock; false means another runner took the job over. */
@@ -236,6 +336,23 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
     const rows = await this.db
       .update(analyses)
       .set({ ...patch, status: 'queued', runAfter: new Date(Date.now() + delayMs), lockedBy: null, lockedAt: null })
+      .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
+      .returning({ id: analyses.id });
+    return rows.length === 1;
+  }
+
+  /** AnalysisStore.defer: back to the queue with the place stored; this claim is not counted as an attempt. */
+  async defer(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean> {
+    const rows = await this.db
+      .update(analyses)
+      .set({
+        ...patch,
+        status: 'queued',
+        runAfter: sql`now()`,
+        attempts: sql`greatest(0, ${analyses.attempts} - 1)`,
+        lockedBy: null,
+        lockedAt: null,
+      })
       .where(and(eq(analyses.id, id), eq(analyses.lockedBy, workerId), eq(analyses.status, 'running')))
       .returning({ id: analyses.id });
     return rows.length === 1;

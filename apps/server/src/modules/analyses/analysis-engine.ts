@@ -15,6 +15,7 @@ import { enabledLocators } from '../../engine/locators/registry';
 import type { Locator } from '../../engine/locators/locator';
 import { Gallery } from '../../engine/gallery/gallery';
 import { JobRunner } from '../../engine/runner';
+import { createSequenceReviser } from '../../engine/locators/sequence-revision';
 import { GalleryRepository } from '../gallery/gallery.repository';
 import { PhotosRepository } from './photos.repository';
 import { AnalysesRepository, type AnalysesRepositoryHooks } from './analyses.repository';
@@ -57,10 +58,15 @@ export function createAnalysisEngine(
      * locations depends on analyses, not the other way round.
      */
     onFinished?: AnalysesRepositoryHooks['onFinished'];
+    /** What a replaced result (a trip's photo placed again, R-TRIP-6) also updates: the location history's record. */
+    onResultReplaced?: AnalysesRepositoryHooks['onResultReplaced'];
   } = {},
 ): AnalysisEngine {
   const log = opts.log ?? (() => {});
-  const analyses = new AnalysesRepository(database.db, opts.onFinished ? { onFinished: opts.onFinished } : {});
+  const analyses = new AnalysesRepository(database.db, {
+    ...(opts.onFinished ? { onFinished: opts.onFinished } : {}),
+    ...(opts.onResultReplaced ? { onResultReplaced: opts.onResultReplaced } : {}),
+  });
   const photos = new PhotosRepository(database.db);
   const storage = createStorage(config.storage);
   configureImageLibrary({ workers: config.analysis.concurrency });
@@ -86,6 +92,8 @@ export function createAnalysisEngine(
   const locators = (opts.locators ?? enabledLocators(config)).map(
     (l) => l.withServices?.({ gallery, neighboursInTime: analyses }) ?? l,
   );
+  // A trip's photos without GPS are placed again from neighbours that land after them (R-TRIP-6).
+  const reviser = createSequenceReviser({ store: analyses, events, log });
   const pipeline = new AnalysisPipeline({
     analyses,
     photos,
@@ -97,6 +105,9 @@ export function createAnalysisEngine(
     maxAttempts: 3,
     locatorTimeoutMs,
     gallery,
+    // A trip's photos are all placed first; their stored images follow (R-TRIP-10).
+    placeFirst: (job) => job.tripId !== null,
+    afterPlaced: (job) => reviser.afterPlaced({ ...job, fileName: job.photo.originalName }),
     log,
   });
   const runner = new JobRunner({

@@ -19,6 +19,8 @@ export class PhotosRepository implements PhotoStore {
     userId: string,
     items: { photo: NewPhoto; analysisId: string; imageUrl: string }[],
     engineVersion: string,
+    /** The trip they were uploaded in (R-TRIP-1), or null. */
+    tripId: string | null = null,
   ): Promise<{ photoId: string; analysisId: string; event: EventRow }[]> {
     return this.db.transaction(async (tx) => {
       const out = [];
@@ -28,6 +30,7 @@ export class PhotosRepository implements PhotoStore {
           id: item.analysisId,
           userId,
           photoId: item.photo.id,
+          tripId,
           status: 'queued',
           imageUrl: item.imageUrl,
           engineVersion,

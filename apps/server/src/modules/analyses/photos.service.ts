@@ -112,6 +112,33 @@ export class PhotosService {
   async submit(user: User, staged: StagedPhoto[]): Promise<PhotoUploadResponse> {
     if (staged.length === 0) throw badRequest('No photo was received. Attach at least one image file.', 'no_photo');
     await this.deps.quota.reserve(user.id, staged.length);
+    return this.record(user, staged, null);
+  }
+
+  /**
+   * A trip's batch (R-TRIP-2): each photo counts against the weekly limit as a single upload does, but a batch that
+   * does not fit whole is not refused whole: the photos the week has room for are recorded in the trip (in the order
+   * given), and the rest come back with the refusal, their temp files removed.
+   */
+  async submitToTrip(
+    user: User,
+    tripId: string,
+    staged: StagedPhoto[],
+  ): Promise<{ accepted: PhotoUploadResponse['analyses']; overLimit: StagedPhoto[]; refusal: Error | null }> {
+    if (staged.length === 0) return { accepted: [], overLimit: [], refusal: null };
+    const { quota } = this.deps;
+    const reservation = quota.reserveUpTo
+      ? await quota.reserveUpTo(user.id, staged.length)
+      : await quota.reserve(user.id, staged.length).then(() => ({ granted: staged.length, refusal: null }));
+    const taken = staged.slice(0, reservation.granted);
+    const overLimit = staged.slice(reservation.granted);
+    await this.discard(overLimit);
+    const accepted = taken.length ? (await this.record(user, taken, tripId)).analyses : [];
+    return { accepted, overLimit, refusal: reservation.refusal };
+  }
+
+  /** Stores files already counted against the quota and records them; gives the quota back if that fails. */
+  private async record(user: User, staged: StagedPhoto[], tripId: string | null): Promise<PhotoUploadResponse> {
     const items = staged.map((s) => {
       const photoId = randomUUID();
       return {
@@ -138,7 +165,7 @@ export class PhotosService {
         await this.deps.storage.putFile(item.photo.originalKey, item.staged.tempPath);
         stored.push(item.photo.originalKey);
       }
-      created = await this.deps.repo.createWithAnalyses(user.id, items, this.deps.engineVersion);
+      created = await this.deps.repo.createWithAnalyses(user.id, items, this.deps.engineVersion, tripId);
     } catch (error) {
       await Promise.allSettled(stored.map((key) => this.deps.storage.delete(key)));
       const { release } = this.deps.quota;
@@ -186,7 +213,7 @@ async function readHead(path: string): Promise<Uint8Array> {
 }
 
 /** The name as shown to its owner: no path, no control characters, bounded length. */
-function cleanName(raw: string | undefined): string {
+export function cleanName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const clean = base
     // eslint-disable-next-line no-control-regex

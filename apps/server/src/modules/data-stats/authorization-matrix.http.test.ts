@@ -34,6 +34,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; deletes?: true }
   },
   'GET /api/locations/search': { query: 'query=brickell' },
   'GET /api/locations/nearby': { query: 'lat=25.77&lng=-80.19' },
+  'POST /api/trips': { body: { name: 'Matrix trip' } },
 };
 
 const opKey = (op: Pick<Operation, 'method' | 'path'>) => `${op.method.toUpperCase()} ${op.path}`;
@@ -111,6 +112,16 @@ const ACCESS_TESTED_ELSEWHERE: Record<string, string> = {
   'DELETE /api/location-index/{id}': 'locations/locations.http.test.ts',
   'POST /api/location-index/{id}/verify': 'locations/index-check.http.test.ts',
   'POST /api/location-index/{id}/reevaluate': 'locations/index-check.http.test.ts',
+  // A trip's id is not an analysis id: each trip route is called as the owner, another user and the founder there.
+  'GET /api/trips/{id}': 'trips/trips.http.test.ts',
+  'PATCH /api/trips/{id}': 'trips/trips.http.test.ts',
+  'DELETE /api/trips/{id}': 'trips/trips.http.test.ts',
+  'POST /api/trips/{id}/photos': 'trips/trips.http.test.ts',
+  'POST /api/trips/{id}/over-limit': 'trips/trips.http.test.ts',
+  'GET /api/trips/{id}/events': 'trips/trips.http.test.ts',
+  'GET /api/trips/{id}/export.json': 'trips/trips.http.test.ts',
+  'GET /api/trips/{id}/export.csv': 'trips/trips.http.test.ts',
+  'GET /api/trips/{id}/export.geojson': 'trips/trips.http.test.ts',
 };
 
 describe('authorization matrix of the data API', () => {

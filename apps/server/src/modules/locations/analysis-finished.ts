@@ -6,7 +6,10 @@ import { photos, type analyses } from '../../db/schema.analyses';
 import { LocationIndexRepository } from './location-index.repository';
 import { LocationsRepository, lockUser } from './locations.repository';
 
-type FinishedAnalysis = Pick<typeof analyses.$inferSelect, 'id' | 'userId' | 'photoId' | 'status' | 'analysisResult'>;
+type FinishedAnalysis = Pick<
+  typeof analyses.$inferSelect,
+  'id' | 'userId' | 'photoId' | 'status' | 'analysisResult'
+> & { tripId?: string | null };
 
 /** "South Beach, Miami Beach, 33139": the parts of a place that are known, in that order. */
 export function addressOf(place: AnalysisResult['place']): string | null {
@@ -55,16 +58,19 @@ export async function recordFinishedAnalysis(tx: Db, analysis: FinishedAnalysis)
     .select({ thumbnailKey: photos.thumbnailKey })
     .from(photos)
     .where(eq(photos.id, analysis.photoId));
-  await new LocationIndexRepository(tx).insertAndTrim({
-    userId: analysis.userId,
-    analysisId: analysis.id,
-    name: result.name,
-    lat: result.lat,
-    lng: result.lng,
-    hasImage: Boolean(photo?.thumbnailKey),
-    source: result.source,
-    confidence: result.confidence,
-  });
+  // A trip's photos are kept in the trip (R-TRIP-7): a 200-photo trip must not push the owner's 20 saved places out of
+  // the location index.
+  if (!analysis.tripId)
+    await new LocationIndexRepository(tx).insertAndTrim({
+      userId: analysis.userId,
+      analysisId: analysis.id,
+      name: result.name,
+      lat: result.lat,
+      lng: result.lng,
+      hasImage: Boolean(photo?.thumbnailKey),
+      source: result.source,
+      confidence: result.confidence,
+    });
 
   const [user] = await tx
     .update(users)
@@ -86,4 +92,22 @@ export async function recordFinishedAnalysis(tx: Db, analysis: FinishedAnalysis)
     },
   });
   return true;
+}
+
+/**
+ * A finished analysis whose result was replaced by the engine (a trip's photo placed again from its neighbours in time,
+ * R-TRIP-6): its location record follows, and its index entry if it has one. Runs in the replacing transaction, after
+ * the user's row lock (lockUser) was taken there.
+ */
+export async function recordReplacedResult(tx: Db, analysis: FinishedAnalysis): Promise<void> {
+  const result = analysis.analysisResult;
+  if (!result) return;
+  await new LocationsRepository(tx).updateByAnalysis(analysis.userId, analysis.id, locationFieldsOf(result));
+  await new LocationIndexRepository(tx).updateByAnalysis(analysis.userId, analysis.id, {
+    name: result.name,
+    lat: result.lat,
+    lng: result.lng,
+    source: result.source,
+    confidence: result.confidence,
+  });
 }

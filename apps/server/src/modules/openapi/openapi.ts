@@ -63,6 +63,7 @@ function answerContent(op: Operation) {
   const type = op.produces ?? 'application/json';
   if (type === 'image/webp') return { [type]: {} };
   if (type === 'application/pdf') return { [type]: { schema: { type: 'string', format: 'binary' } } };
+  if (type === 'text/csv') return { [type]: { schema: { type: 'string', description: op.response.description } } };
   if (type === 'text/event-stream')
     return {
       [type]: {

@@ -37,7 +37,7 @@ export type Operation = {
   /** The JSON answer; for a Server-Sent Events stream the JSON of each event's `data`; for an image its bytes. */
   response: z.ZodType;
   /** The media type of the answer, when it is not `application/json`. */
-  produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp' | 'application/pdf';
+  produces?: 'application/geo+json' | 'text/event-stream' | 'image/webp' | 'application/pdf' | 'text/csv';
   status?: number;
   /** Error answers this operation has beyond the usual ones (400, 401, 403, 404, 415 of a form), by status. */
   errors?: Record<number, string>;

@@ -176,6 +176,7 @@ function job(
     error: null,
     attempts: 1,
     runAfter: new Date('2026-11-25T08:00:00Z'),
+    tripId: null,
     lockedBy: null,
     lockedAt: null,
     createdAt: new Date('2026-11-25T08:00:00Z'),

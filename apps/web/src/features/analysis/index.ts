@@ -19,3 +19,4 @@ export { textOverlay, type TextOverlay } from './text-evidence';
 export { StandingBadge, placeLine } from './components/standing-badge';
 export { VerifyScreen } from './components/verify-screen';
 export { ReportDownload, hasReport, reportPath } from './components/report-download';
+export { type OnManyFiles } from './components/drop-zone';

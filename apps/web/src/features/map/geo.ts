@@ -1,4 +1,5 @@
 import {
+  csvTable,
   DOWNTOWN_MIAMI,
   TextEvidenceDetailsSchema,
   LIMITS,
@@ -191,24 +192,10 @@ const CSV_COLUMNS = [
   'duplicateOf',
 ] as const;
 
-/**
- * RFC 4180 field: quoted when it holds a comma, quote or line break. A field a spreadsheet would run as a formula
- * (=, +, -, @ first) is prefixed with an apostrophe, since place names come from what people type and OCR reads.
- */
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The index as CSV: a header row and one row per place, CRLF line ends (what spreadsheets expect). */
 export function indexCsv(items: readonly LocationIndexItem[]): string {
-  const rows = items.map((i) => {
-    const row = exportRow(i);
-    return CSV_COLUMNS.map((c) => csvField(row[c])).join(',');
-  });
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  // csvTable defuses formulas (=, +, -, @ first): place names come from what people type and OCR reads.
+  return csvTable(CSV_COLUMNS, items.map(exportRow));
 }
 
 /** The index as a GeoJSON FeatureCollection of points ([lng, lat], RFC 7946), the other fields as properties. */

@@ -12,11 +12,12 @@ describe('navLinksFor', () => {
 });
 
 describe('accountLinksFor', () => {
-  it('leads a user to every signed-in page, Settings and both histories included', () => {
+  it('leads a user to every signed-in page, Settings, trips and both histories included', () => {
     expect(accountLinksFor('user').map((l) => l.to)).toEqual([
       '/dashboard',
       '/access-ai',
       '/map',
+      '/trips',
       '/analysis-history',
       '/location-history',
       '/verify',

@@ -22,6 +22,7 @@ export function accountLinksFor(role: string): NavLink[] {
     { to: '/dashboard', label: 'Dashboard' },
     { to: '/access-ai', label: 'Analyse a photo' },
     { to: '/map', label: 'Map' },
+    { to: '/trips', label: 'Trips' },
     { to: '/analysis-history', label: 'Analysis history' },
     { to: '/location-history', label: 'Location history' },
     { to: '/verify', label: 'Verify a file' },

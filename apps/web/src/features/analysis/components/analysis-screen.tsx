@@ -3,14 +3,17 @@ import { Button } from '../../../components/ui/button';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Card } from '../../../components/ui/card';
 import { useAnalysisRun } from '../use-analysis-run';
-import { DropZone } from './drop-zone';
+import { DropZone, type OnManyFiles } from './drop-zone';
 import { RecentAnalyses } from './recent-analyses';
 import { ResultCard } from './result-card';
 import { hasReport } from './report-download';
 import { StageList } from './stage-list';
 
-/** The analysis screen of /access-ai: upload, the engine's stages live, the result, and recent history. */
-export function AnalysisScreen() {
+/**
+ * The analysis screen of /access-ai: upload, the engine's stages live, the result, and recent history. Several photos
+ * or a folder go to `onMany` (the page makes a trip of them).
+ */
+export function AnalysisScreen({ onMany, manyError }: { onMany?: OnManyFiles; manyError?: string | null }) {
   const { state, start, retry, open, busy } = useAnalysisRun();
   const onFile = useCallback((file: File) => void start(file), [start]);
   const result = state.analysis?.analysis_result ?? (state.run.terminal ? state.run.result : null);
@@ -29,7 +32,9 @@ export function AnalysisScreen() {
             fileName={state.file?.name ?? null}
             fileSize={state.file?.size ?? null}
             onFile={onFile}
+            onMany={onMany}
           />
+          {manyError && <ErrorAlert message={manyError} testId="trip-start-error" />}
           {live && (
             <Card className="p-5">
               <h2 className="mb-4 text-sm font-semibold tracking-wide text-subtle uppercase">

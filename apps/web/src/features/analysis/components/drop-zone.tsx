@@ -8,9 +8,13 @@ function firstFile(list: FileList | null | undefined): File | null {
   return list && list.length > 0 ? list[0]! : null;
 }
 
+/** Several files handed over at once (or a folder, when `fromFolder`): the page may make a trip of them. */
+export type OnManyFiles = (files: File[], drop: DataTransfer | null) => void;
+
 /**
  * Where a photo comes in: the file picker, a drop onto the zone, or a paste anywhere on the page. The server
- * decides what is a photo (by its bytes), so nothing is refused here by name or type.
+ * decides what is a photo (by its bytes), so nothing is refused here by name or type. With `onMany`, several files
+ * (or a dropped folder, handed over as the drop itself) go there instead: a trip (R-TRIP-2).
  */
 export function DropZone({
   busy,
@@ -19,6 +23,7 @@ export function DropZone({
   fileName,
   fileSize,
   onFile,
+  onMany,
 }: {
   busy: boolean;
   progress: number;
@@ -26,8 +31,10 @@ export function DropZone({
   fileName: string | null;
   fileSize: number | null;
   onFile(file: File): void;
+  onMany?: OnManyFiles;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
   useEffect(() => {
@@ -47,6 +54,11 @@ export function DropZone({
     e.preventDefault();
     setOver(false);
     if (busy) return;
+    const folder = Array.from(e.dataTransfer.items ?? []).some(
+      (i) => i.kind === 'file' && i.webkitGetAsEntry?.()?.isDirectory,
+    );
+    if (onMany && (folder || e.dataTransfer.files.length > 1))
+      return onMany(Array.from(e.dataTransfer.files), e.dataTransfer);
     const file = firstFile(e.dataTransfer.files);
     if (file) onFile(file);
   };
@@ -77,25 +89,60 @@ export function DropZone({
         />
       </svg>
       <p className="mt-3 font-medium text-fg">Drop a photo here, paste it, or choose a file</p>
-      <p className="mt-1 text-sm text-muted">JPEG, PNG, WebP, HEIC/HEIF, AVIF or TIFF · one photo at a time</p>
+      <p className="mt-1 text-sm text-muted">
+        JPEG, PNG, WebP, HEIC/HEIF, AVIF or TIFF
+        {onMany ? ' · several photos or a folder make a trip' : ' · one photo at a time'}
+      </p>
       <input
         ref={input}
         type="file"
+        multiple={Boolean(onMany)}
         accept={ACCEPT_PHOTOS}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
         data-testid="photo-input"
         onChange={(e) => {
-          const file = firstFile(e.currentTarget.files);
+          const files = Array.from(e.currentTarget.files ?? []);
           // Reset so choosing the same file again still fires a change.
           e.currentTarget.value = '';
-          if (file) onFile(file);
+          if (onMany && files.length > 1) onMany(files, null);
+          else if (files[0]) onFile(files[0]);
         }}
       />
       <Button size="lg" className="mt-5" disabled={busy} onClick={() => input.current?.click()}>
         {busy ? 'Analyzing...' : 'Choose photo'}
       </Button>
+      {onMany && (
+        <>
+          <input
+            ref={folderInput}
+            type="file"
+            // A folder picker: every browser that can read folders takes this (non-standard) attribute.
+            {...{ webkitdirectory: '', directory: '' }}
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="folder-input"
+            onChange={(e) => {
+              const files = Array.from(e.currentTarget.files ?? []);
+              e.currentTarget.value = '';
+              if (files.length) onMany(files, null);
+            }}
+          />
+          <p className="mt-3">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => folderInput.current?.click()}
+              className="text-sm text-accent underline hover:text-accent-strong disabled:opacity-60"
+            >
+              or choose a folder (a trip)
+            </button>
+          </p>
+        </>
+      )}
 
       {fileName && (
         <div className="mt-5 text-left">

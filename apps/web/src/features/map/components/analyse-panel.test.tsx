@@ -30,6 +30,30 @@ function setup(run: Partial<AnalysisRun> = {}, opts: { busy?: boolean; withResul
 }
 
 describe('the map panel', () => {
+  it('several photos chosen at once, or a folder, make a trip (R-TRIP-2)', async () => {
+    const onMany = vi.fn();
+    const onFile = vi.fn();
+    render(
+      <AnalysePanel
+        run={idle}
+        busy={false}
+        onFile={onFile}
+        onMany={onMany}
+        onRetry={vi.fn()}
+        index={{ open: false, count: 0, toggle: vi.fn() }}
+        onOriginalView={null}
+      />,
+    );
+    const user = userEvent.setup();
+    const two = [photo, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'also.jpg', { type: 'image/jpeg' })];
+    await user.upload(screen.getByTestId('map-file-input'), two);
+    expect(onMany).toHaveBeenCalledWith([two[1], two[0]], null);
+    expect(onFile).not.toHaveBeenCalled();
+    await user.upload(screen.getByTestId('map-folder-input'), [photo]);
+    expect(onMany).toHaveBeenLastCalledWith([photo], null);
+    expect(screen.getByRole('button', { name: 'Upload a folder (trip)' })).toBeTruthy();
+  });
+
   it('hands a chosen photo on and ignores files that are not photos', async () => {
     const { onFile, user } = setup();
     const input = screen.getByTestId('map-file-input') as HTMLInputElement;

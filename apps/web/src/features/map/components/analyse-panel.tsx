@@ -1,9 +1,10 @@
-import { useRef, type ChangeEvent } from 'react';
+import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { ACCEPT_PHOTOS, StageList, type AnalysisRun } from '../../analysis';
 import { Button } from '../../../components/ui/button';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { cx } from '../../../components/ui/cx';
-import { firstImage } from '../use-photo-intake';
+import { firstImage, type OnManyPhotos } from '../use-photo-intake';
+import { folderNameOf, photosOf } from '../../trips';
 
 /**
  * The map's top-left panel: Upload Image, the upload's progress, the engine's stages as they stream in, the error
@@ -13,19 +14,26 @@ export function AnalysePanel({
   run,
   busy,
   onFile,
+  onMany,
   onRetry,
   index,
   onOriginalView,
+  trip,
 }: {
   run: AnalysisRun;
   busy: boolean;
   onFile: (file: File | null) => void;
+  /** Several photos or a folder: a trip (R-TRIP-2). */
+  onMany?: OnManyPhotos;
+  /** The trip being sent or watched, shown under the buttons. */
+  trip?: ReactNode;
   onRetry: () => void;
   index: { open: boolean; count: number; toggle: () => void };
   /** Shown once there is a result to leave. */
   onOriginalView: (() => void) | null;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const live =
     run.phase === 'uploading' || run.phase === 'analysing' || (run.phase !== 'idle' && run.run.lastEventId > 0);
   const canRetry = Boolean(run.error?.canRetry && run.file && !busy);
@@ -43,18 +51,47 @@ export function AnalysePanel({
         ref={fileInput}
         type="file"
         accept={ACCEPT_PHOTOS}
+        multiple={Boolean(onMany)}
         className="sr-only"
         data-testid="map-file-input"
         tabIndex={-1}
         onChange={(e: ChangeEvent<HTMLInputElement>) => {
-          onFile(firstImage(e.target.files));
+          const photos = photosOf(e.target.files);
+          if (onMany && photos.length > 1) onMany(photos, null);
+          else onFile(firstImage(e.target.files));
           e.target.value = '';
         }}
       />
       <Button disabled={busy} onClick={() => fileInput.current?.click()}>
         {busy ? 'Analyzing...' : 'Upload Image'}
       </Button>
-      <p className="hidden text-xs text-subtle sm:block">or drop a photo on the map, or paste one.</p>
+      {onMany && (
+        <>
+          <input
+            ref={folderInput}
+            type="file"
+            // A folder picker: every browser that can read folders takes this (non-standard) attribute.
+            {...{ webkitdirectory: '', directory: '' }}
+            multiple
+            className="sr-only"
+            data-testid="map-folder-input"
+            tabIndex={-1}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => {
+              const list = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              const photos = photosOf(list);
+              if (photos.length) onMany(photos, folderNameOf(list));
+            }}
+          />
+          <Button variant="secondary" size="sm" onClick={() => folderInput.current?.click()}>
+            Upload a folder (trip)
+          </Button>
+        </>
+      )}
+      <p className="hidden text-xs text-subtle sm:block">
+        or drop a photo on the map, or paste one.
+        {onMany ? ' Several photos or a folder make a trip.' : ''}
+      </p>
 
       {run.phase === 'uploading' && (
         <div role="progressbar" aria-label="Upload" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
@@ -78,6 +115,8 @@ export function AnalysePanel({
           testId="analysis-error"
         />
       )}
+
+      {trip}
 
       <div className="flex flex-wrap gap-2">
         <Button

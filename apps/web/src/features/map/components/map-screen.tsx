@@ -15,6 +15,9 @@ import { SavedPlacesLayer } from '../saved-places-layer';
 import { useIndexPanel } from '../use-index-panel';
 import { usePhotoIntake } from '../use-photo-intake';
 import { useResultCorrection } from '../use-result-correction';
+import { TripLayer } from '../trip-layer';
+import { TripPanel, tripUploads, useTripStream } from '../../trips';
+import { ErrorAlert } from '../../../components/ui/error-alert';
 import { AnalysePanel } from './analyse-panel';
 import { ResultDetailsDialog } from './result-details-dialog';
 import { IndexSidebar } from './index-sidebar';
@@ -52,7 +55,23 @@ export function MapScreen() {
     },
     [busy, start],
   );
-  const intake = usePhotoIntake(onFile);
+  // Several photos or a folder make a trip (R-TRIP-2): it is sent in batches and fills in on this map.
+  const [tripId, setTripId] = useState<string | null>(null);
+  const [tripError, setTripError] = useState<string | null>(null);
+  const [tripPhotoId, setTripPhotoId] = useState<string | null>(null);
+  const tripLive = useTripStream(tripId);
+  const onMany = useCallback(async (files: File[], folder: string | null) => {
+    setTripError(null);
+    try {
+      const id = await tripUploads.start(files, folder);
+      setTripPhotoId(null);
+      setTripId(id);
+    } catch (error) {
+      setTripError(error instanceof Error ? error.message : 'The trip could not be started.');
+    }
+  }, []);
+  const startTrip = useCallback((files: File[], folder: string | null) => void onMany(files, folder), [onMany]);
+  const intake = usePhotoIntake(onFile, startTrip);
 
   const { analysis, correction, onDragged, onPickCandidate } = useResultCorrection({
     map,
@@ -86,12 +105,35 @@ export function MapScreen() {
   // (Made with the map, in its ready handler; the map's own removal takes its markers and layers with it.)
   const [saved, setSaved] = useState<SavedPlacesLayer | null>(null);
   const [offlineStyle, setOfflineStyle] = useState(false);
+  const [tripLayer, setTripLayer] = useState<TripLayer | null>(null);
   const onMapReady = useCallback((ready: MapLibreMap, info: { embedded: boolean }) => {
     setMap(ready);
     setOfflineStyle(info.embedded);
     setSaved(new SavedPlacesLayer(ready));
+    setTripLayer(
+      new TripLayer(ready, {
+        onSelect: setTripPhotoId,
+        // The analyse panel covers the top left: the photos are framed in what is left of the map.
+        padding: () => {
+          const box = document.querySelector('[aria-label="Analyse a photo"]')?.getBoundingClientRect();
+          const height = ready.getContainer().clientHeight;
+          return window.innerWidth >= 640
+            ? { top: 48, bottom: 48, right: 48, left: (box?.right ?? 0) + 32 }
+            : { top: Math.min((box?.bottom ?? 0) + 24, height * 0.6), bottom: 48, right: 24, left: 24 };
+        },
+      }),
+    );
   }, []);
   const shownAnalysisId = result && analysis ? analysis.id : null;
+
+  // The trip's photos on this map (empty while no trip is shown); made with the map, in its ready handler.
+  const tripPhotos = tripId ? tripLive.trip?.photos : undefined;
+  useEffect(() => {
+    tripLayer?.setPhotos(tripPhotos ?? [], tripPhotoId);
+  }, [tripLayer, tripPhotos, tripPhotoId]);
+  useEffect(() => {
+    if (tripLayer && tripPhotoId) tripLayer.focus(tripPhotoId);
+  }, [tripLayer, tripPhotoId]);
   useEffect(() => {
     saved?.setItems(items, shownAnalysisId);
   }, [saved, items, shownAnalysisId]);
@@ -166,7 +208,9 @@ export function MapScreen() {
         <>
           {intake.dragging && (
             <div className="pointer-events-none absolute inset-3 z-20 flex items-center justify-center rounded-2xl border-2 border-dashed border-accent bg-accent/10">
-              <p className="rounded-lg bg-surface px-4 py-2 text-sm font-semibold">Drop the photo to analyse it</p>
+              <p className="rounded-lg bg-surface px-4 py-2 text-sm font-semibold">
+                Drop the photo to analyse it (several photos or a folder make a trip)
+              </p>
             </div>
           )}
 
@@ -174,9 +218,24 @@ export function MapScreen() {
             run={state}
             busy={busy}
             onFile={onFile}
+            onMany={startTrip}
             onRetry={retry}
             index={{ open: panel.open, count: items.length, toggle: panel.toggle }}
             onOriginalView={result ? originalView : null}
+            trip={
+              <>
+                {tripError && <ErrorAlert compact message={tripError} testId="trip-start-error" />}
+                {tripId && (
+                  <TripPanel
+                    tripId={tripId}
+                    live={tripLive}
+                    selectedId={tripPhotoId}
+                    onSelect={setTripPhotoId}
+                    onClose={() => setTripId(null)}
+                  />
+                )}
+              </>
+            }
           />
 
           {offlineStyle && (

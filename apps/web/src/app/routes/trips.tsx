@@ -1,0 +1,5 @@
+import { TripsScreen } from '../../features/trips';
+
+export function Component() {
+  return <TripsScreen />;
+}
