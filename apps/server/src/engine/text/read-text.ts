@@ -59,6 +59,17 @@ export function signReaderOptions(): { grammar: TextGrammar; maxGap: number; pla
 }
 
 const squash = (s: string) => s.replace(/\s+/g, '').toUpperCase();
+const digitsOf = (s: string) => s.replace(/\D/g, '');
+/** The letters a line has before its first digit: where a grid name's quadrant is written. */
+const prefixOf = (s: string) => /^[^0-9]*/.exec(squash(s))![0].replace(/[^A-Z]/g, '');
+
+/**
+ * Whether a line read through the grammar has other digits than the recogniser saw: its number (which places the
+ * photo, street by street) is then the grammar's guess at a blurred one, not something read.
+ */
+export function guessedNumber(line: { text: string; seen?: string }): boolean {
+  return line.seen !== undefined && digitsOf(line.seen) !== digitsOf(line.text);
+}
 
 /**
  * A line's reading: its grammar reading when that explains the recogniser's output nearly as well as the free one
@@ -68,6 +79,9 @@ function reading(l: SceneLine, rule: GapRule): { text: string; confidence: numbe
   const alt = l.alternative;
   if (!alt || alt.gap > rule.base + rule.perGlyph * squash(alt.text).length || squash(alt.text) === squash(l.text))
     return l;
+  // The grammar wants a quadrant before a grid number; where nothing was seen before the number ("132NDST") it would
+  // invent one, and a quadrant says which quarter of the county: the free reading stands.
+  if (!prefixOf(l.text) && prefixOf(alt.text)) return l;
   return { text: alt.text, confidence: alt.confidence, seen: l.text };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SceneLine, SceneText } from '../../adapters/ocr/ocr';
 import { geoparse } from './geoparse';
-import { GAP_RULE, toReadText } from './read-text';
+import { GAP_RULE, guessedNumber, toReadText } from './read-text';
 import { countySignGrammar } from './sign-grammar';
 
 /** Whether the grammar accepts `text` exactly (a walk through its positions, case as written). */
@@ -97,6 +97,21 @@ describe('lines read through the grammar', () => {
     expect(read.lines.map((l) => [l.text, l.seen])).toEqual([
       ['SPEED', undefined],
       ['SW 8 ST', undefined],
+    ]);
+  });
+
+  it('the grammar does not invent a quadrant where none was seen, and says when it guessed a number', () => {
+    const read = toReadText(
+      scene([
+        line('132NDST', 87, { text: 'N132NDST', confidence: 80, gap: 0.4 }),
+        line('SW36#5', 58, { text: 'SW369St', confidence: 64, gap: 2.1 }),
+        line('MW27*St', 79, { text: 'NW27St', confidence: 82, gap: 1.6 }),
+      ]),
+    );
+    expect(read.lines.map((l) => [l.text, l.seen, guessedNumber(l)])).toEqual([
+      ['132NDST', undefined, false],
+      ['SW369St', 'SW36#5', true],
+      ['NW27St', 'MW27*St', false],
     ]);
   });
 
