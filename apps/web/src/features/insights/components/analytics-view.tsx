@@ -30,8 +30,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Analyses"
         summary={`${total(perDay)} analyses in the last 30 days, ${busiest(perDay)}`}
         data={perDay}
-        loading={analysis.isLoading}
-        error={analysis.error}
+        query={analysis}
         empty="No analyses in the last 30 days"
       >
         {(d) => <Trend data={d} />}
@@ -42,8 +41,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Analyses"
         summary={`analyses by confidence range, ${busiest(confidence)}`}
         data={confidence}
-        loading={analysis.isLoading}
-        error={analysis.error}
+        query={analysis}
         empty="No analyses yet"
       >
         {(d) => <Columns data={d} color="accent" />}
@@ -54,8 +52,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Requests"
         summary={`${total(byHour)} API requests in the last 14 days, ${busiest(byHour)}${patterns.data ? ` (${patterns.data.timeZone})` : ''}`}
         data={byHour}
-        loading={patterns.isLoading}
-        error={patterns.error}
+        query={patterns}
         empty="No requests counted yet"
       >
         {(d) => <Columns data={d} color="warm" />}
@@ -66,8 +63,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Requests"
         summary={`${total(byDay)} API requests in the last 14 days, ${busiest(byDay)}`}
         data={byDay}
-        loading={patterns.isLoading}
-        error={patterns.error}
+        query={patterns}
         empty="No requests counted yet"
       >
         {(d) => <Columns data={d} color="accent" />}

@@ -56,8 +56,7 @@ function FounderDashboard() {
           unit="Analyses"
           summary={`the ${places?.length ?? 0} most analysed places, ${busiest(places)}`}
           data={places}
-          loading={popular.isLoading}
-          error={popular.error}
+          query={popular}
           empty="No places yet"
         >
           {(d) => <Ranking data={d} />}
