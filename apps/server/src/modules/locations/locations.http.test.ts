@@ -72,6 +72,27 @@ describe('location history and location index', () => {
     await server?.close();
   });
 
+  /** A photo row and its analysis, claimed by runner `workerId` as if mid-run (nothing real behind the photo). */
+  async function runningAnalysis(userId: string, originalName: string, workerId: string) {
+    const db = server.db.database.db;
+    const [photo] = await db
+      .insert(photos)
+      .values({ userId, originalName, format: 'jpeg', mimeType: 'image/jpeg', byteSize: 10, width: 1, height: 1 })
+      .returning();
+    const [row] = await db
+      .insert(analyses)
+      .values({
+        userId,
+        photoId: photo!.id,
+        engineVersion: 'test',
+        status: 'running',
+        lockedBy: workerId,
+        lockedAt: new Date(),
+      })
+      .returning();
+    return row!;
+  }
+
   it('a GPS photo leaves one location record, one index entry, analysis count 1 — even when save runs twice', async () => {
     const id = await upload(alice, 'miami-beach.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 }));
     const analysis = await waitFor(alice, id);
@@ -179,36 +200,14 @@ describe('location history and location index', () => {
     const carol = await server.signIn('carol@example.com', 'Carol');
     const { id: userId } = await userStats(server, 'carol@example.com');
     const db = server.db.database.db;
-    const [photo] = await db
-      .insert(photos)
-      .values({
-        userId,
-        originalName: 'broken.jpg',
-        format: 'jpeg',
-        mimeType: 'image/jpeg',
-        byteSize: 10,
-        width: 1,
-        height: 1,
-      })
-      .returning();
-    const [row] = await db
-      .insert(analyses)
-      .values({
-        userId,
-        photoId: photo!.id,
-        engineVersion: 'test',
-        status: 'running',
-        lockedBy: 'w1',
-        lockedAt: new Date(),
-      })
-      .returning();
+    const row = await runningAnalysis(userId, 'broken.jpg', 'w1');
     const repo = new AnalysesRepository(db, { onFinished: recordFinishedAnalysis });
     const result = errorResult('broken.jpg', 'boom');
     expect(
-      await repo.finish(row!.id, 'w1', 'failed', { analysisResult: result, confidenceScore: result.confidence }),
+      await repo.finish(row.id, 'w1', 'failed', { analysisResult: result, confidenceScore: result.confidence }),
     ).toBe(true);
     // A second finish finds the job no longer running: nothing more is recorded.
-    expect(await repo.finish(row!.id, 'w1', 'failed', { analysisResult: result })).toBe(false);
+    expect(await repo.finish(row.id, 'w1', 'failed', { analysisResult: result })).toBe(false);
 
     const history = await historyOf(carol);
     expect(history.total).toBe(1);
@@ -228,29 +227,7 @@ describe('location history and location index', () => {
   it('a failing hook rolls the result back with it', async () => {
     const { id: userId } = await userStats(server, 'bob@example.com');
     const db = server.db.database.db;
-    const [photo] = await db
-      .insert(photos)
-      .values({
-        userId,
-        originalName: 'x.jpg',
-        format: 'jpeg',
-        mimeType: 'image/jpeg',
-        byteSize: 10,
-        width: 1,
-        height: 1,
-      })
-      .returning();
-    const [row] = await db
-      .insert(analyses)
-      .values({
-        userId,
-        photoId: photo!.id,
-        engineVersion: 'test',
-        status: 'running',
-        lockedBy: 'w2',
-        lockedAt: new Date(),
-      })
-      .returning();
+    const row = await runningAnalysis(userId, 'x.jpg', 'w2');
     const repo = new AnalysesRepository(db, {
       onFinished: async (tx, analysis) => {
         await recordFinishedAnalysis(tx, analysis);
@@ -258,10 +235,10 @@ describe('location history and location index', () => {
       },
     });
     const result = errorResult('x.jpg', 'boom');
-    await expect(repo.finish(row!.id, 'w2', 'failed', { analysisResult: result })).rejects.toThrow('disk full');
-    const [after] = await db.select().from(analyses).where(eq(analyses.id, row!.id));
+    await expect(repo.finish(row.id, 'w2', 'failed', { analysisResult: result })).rejects.toThrow('disk full');
+    const [after] = await db.select().from(analyses).where(eq(analyses.id, row.id));
     expect(after!.status).toBe('running');
-    expect((await historyOf(bob)).locations.some((l) => l.analysis_id === row!.id)).toBe(false);
+    expect((await historyOf(bob)).locations.some((l) => l.analysis_id === row.id)).toBe(false);
   });
 
   describe('the index keeps the 20 newest', () => {
