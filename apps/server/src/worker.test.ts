@@ -15,6 +15,7 @@ import { createAnalysisEngine, type AnalysisEngine } from './modules/analyses/an
 import { gpsJpeg, plainJpeg } from './modules/analyses/photos.fixtures';
 import type { Locator } from './engine/locators/locator';
 import { startTestServer, type TestServer } from './test/server';
+import { uploadPhoto } from './test/analyses';
 import { startFakeVisionServer, structuredAnswer, type FakeVisionServer } from './test/fake-vision-server';
 import { MyLimitsSchema } from '@vt/shared';
 
@@ -414,15 +415,7 @@ if (testDatabaseKind() === 'postgres') {
       const alice = await web.signIn('crash@example.com', 'Crash');
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) {
-        const form = new FormData();
-        form.append('photo', new Blob([await plainJpeg(120 + i, 90)], { type: 'image/jpeg' }), `p${i}.jpg`);
-        const res = await alice.fetch('/api/photos', {
-          method: 'POST',
-          body: form,
-          headers: { origin: new URL(alice.baseUrl).origin },
-        });
-        expect(res.status).toBe(202);
-        ids.push(((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId);
+        ids.push((await uploadPhoto(alice, `p${i}.jpg`, await plainJpeg(120 + i, 90))).analysisId);
       }
       const rows = () =>
         queryRows<{ id: string; status: string; attempts: number; locked_by: string | null }>(

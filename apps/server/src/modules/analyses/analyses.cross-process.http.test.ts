@@ -3,6 +3,7 @@ import type { AnalysisEvent } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import { testDatabaseKind } from '../../test/db';
 import { startTestS3, type TestS3 } from '../../test/s3';
+import { uploadPhoto } from '../../test/analyses';
 import { gpsJpeg } from './photos.fixtures';
 
 /** An SSE stream read as it arrives, so the test can act between events. */
@@ -71,15 +72,7 @@ describe.each(carriers)('analysis stages across server processes (%s pub/sub)', 
     web = await startTestServer({ env: { ANALYSIS_WORKER: 'false', ...shared } });
     expect(web.app.pubsub.kind).toBe(carrier);
     const alice = await web.signIn('alice@example.com', 'Alice');
-    const form = new FormData();
-    form.append('photo', new Blob([await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })]), 'beach.jpg');
-    const res = await alice.fetch('/api/photos', {
-      method: 'POST',
-      body: form,
-      headers: { origin: new URL(alice.baseUrl).origin },
-    });
-    expect(res.status).toBe(202);
-    const { analysisId } = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!;
+    const { analysisId } = await uploadPhoto(alice, 'beach.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 }));
 
     const response = await alice.fetch(`/api/analyses/${analysisId}/events`);
     expect(response.status).toBe(200);
@@ -116,14 +109,7 @@ describe('closing a server process', () => {
     let stream: ReturnType<typeof openStream> | undefined;
     try {
       const alice = await web.signIn('alice@example.com', 'Alice');
-      const form = new FormData();
-      form.append('photo', new Blob([await gpsJpeg(25.77, -80.19)]), 'waiting.jpg');
-      const res = await alice.fetch('/api/photos', {
-        method: 'POST',
-        body: form,
-        headers: { origin: new URL(alice.baseUrl).origin },
-      });
-      const { analysisId } = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!;
+      const { analysisId } = await uploadPhoto(alice, 'waiting.jpg', await gpsJpeg(25.77, -80.19));
       stream = openStream(await alice.fetch(`/api/analyses/${analysisId}/events`));
       await stream.until(() => stream!.events.length === 1);
       const started = Date.now();

@@ -1,27 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AnalysisSchema, ApiErrorSchema, EvidenceReportSchema } from '@vt/shared';
+import { ApiErrorSchema, EvidenceReportSchema } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
+import { analysePhoto } from '../../test/analyses';
 import { gpsJpeg } from '../analyses/photos.fixtures';
-
-async function analysed(browser: TestBrowser, name: string, data: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('photo', new Blob([data], { type: 'image/jpeg' }), name);
-  const res = await browser.fetch('/api/photos', {
-    method: 'POST',
-    body: form,
-    headers: { origin: new URL(browser.baseUrl).origin },
-  });
-  expect(res.status).toBe(202);
-  const id = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId;
-  for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const a = AnalysisSchema.parse((await browser.api(`/api/analyses/${id}`)).body.analysis);
-    if (a.status === 'done') return id;
-  }
-  throw new Error('analysis did not finish');
-}
 
 /** The bytes of a download, with its headers. */
 async function download(browser: TestBrowser, path: string) {
@@ -44,7 +28,7 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
       server.signIn('founder@visionterminal.local', 'Vera Founder'),
     ]);
     photo = await gpsJpeg(25.7907, -80.13, { accuracyM: 5 });
-    id = await analysed(alice, 'Ocean Drive 1.jpg', photo);
+    id = (await analysePhoto(alice, 'Ocean Drive 1.jpg', photo)).analysisId;
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -132,7 +116,7 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
   });
 
   it('shows where the stored history was rewritten', async () => {
-    const again = await analysed(alice, 'again.jpg', photo);
+    const again = (await analysePhoto(alice, 'again.jpg', photo)).analysisId;
     const before = EvidenceReportSchema.parse((await alice.api(`/api/analyses/${again}/report.json`)).body);
     const target = before.events.items.find((e) => e.type === 'done')!;
     await server.db.database.db.execute(
