@@ -15,7 +15,7 @@ import { createAnalysisEngine, type AnalysisEngine } from './modules/analyses/an
 import { gpsJpeg, plainJpeg } from './modules/analyses/photos.fixtures';
 import type { Locator } from './engine/locators/locator';
 import { startTestServer, type TestServer } from './test/server';
-import { uploadPhoto } from './test/analyses';
+import { GPS_PHOTO_EVENTS, uploadPhoto } from './test/analyses';
 import { startFakeVisionServer, structuredAnswer, type FakeVisionServer } from './test/fake-vision-server';
 import { MyLimitsSchema } from '@vt/shared';
 
@@ -246,27 +246,8 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     await withPixels.runner.stop();
 
     const types = async (id: string) => (await plain.analyses.eventsSince(id)).map((e) => e.type);
-    // The default locators: metadata, then text, gallery and sequence, which skip themselves for a precise GPS fix
-    // (no pixels asked for).
-    const locators = [
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-    ];
-    expect(await types(a)).toEqual([
-      'received',
-      'started',
-      'metadata_read',
-      ...locators,
-      'fused',
-      'derivatives_made',
-      'done',
-    ]);
+    // The default locators, which ask for no pixels on a precise GPS fix.
+    expect(await types(a)).toEqual(GPS_PHOTO_EVENTS);
     expect(await types(b)).toEqual([
       'received',
       'started',

@@ -2,6 +2,21 @@ import { expect } from 'vitest';
 import { AnalysisRecordEnvelopeSchema, AnalysisSchema, type Analysis } from '@vt/shared';
 import type { TestBrowser } from './browser';
 
+/**
+ * The event types of a GPS photo analysed by the default locators, in order: the place is found and streamed before
+ * the derivatives are made, and each locator starts and finishes (metadata, then text, gallery and sequence, which
+ * skip themselves because the GPS fix is precise).
+ */
+export const GPS_PHOTO_EVENTS = [
+  'received',
+  'started',
+  'metadata_read',
+  ...['metadata', 'text', 'gallery', 'sequence'].flatMap(() => ['locator_started', 'locator_finished']),
+  'fused',
+  'derivatives_made',
+  'done',
+];
+
 export type Upload = { name: string; data: Buffer | Uint8Array; type?: string };
 
 /** POST /api/photos as the browser would send it (multipart, same-origin); the JSON body when there is one. */
