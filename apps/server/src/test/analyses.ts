@@ -56,10 +56,10 @@ export async function uploadPhoto(browser: TestBrowser, name: string, data: Buff
   return (res.body as { analyses: Array<{ analysisId: string; photoId: string }> }).analyses[0]!;
 }
 
-/** Uploads one JPEG and waits until its analysis is done: the ids of its analysis and photo. */
-export async function analysePhoto(browser: TestBrowser, name: string, data: Buffer | Uint8Array) {
+/** Uploads one JPEG and waits (at most `timeoutMs`) until its analysis is done: the ids of its analysis and photo. */
+export async function analysePhoto(browser: TestBrowser, name: string, data: Buffer | Uint8Array, timeoutMs = 20_000) {
   const ids = await uploadPhoto(browser, name, data);
-  expect((await waitForAnalysis(browser, ids.analysisId)).status).toBe('done');
+  expect((await waitForAnalysis(browser, ids.analysisId, timeoutMs)).status).toBe('done');
   return ids;
 }
 
