@@ -15,16 +15,15 @@
  */
 import { spawn } from 'node:child_process';
 import inspector from 'node:inspector/promises';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '@vt/server/src/app';
-import { loadConfig } from '@vt/server/src/config';
 import { openDatabase } from '@vt/server/src/db/client';
-import { freePort } from '@vt/server/src/test/server';
+import { localServerConfig } from '@vt/server/src/test/server';
 import { TestBrowser } from '@vt/server/src/test/browser';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { seed } from './seed';
@@ -190,18 +189,7 @@ const database = await openDatabase({ url: dbUrl.toString() });
 await database.migrate();
 const serverVersion = (await database.pool!.query('show server_version')).rows[0].server_version as string;
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'vt-bench-data-'));
-const baseUrl = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  NODE_ENV: 'test',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  PUBLIC_URL: baseUrl,
-  SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: join(dataDir, 'no-web'),
+const { config, port, dataDir, baseUrl } = await localServerConfig({
   // No analysis runs here; keep the job runner out of the measurement.
   ANALYSIS_WORKER: 'false',
   TEXT_LOCATOR: 'false',

@@ -3,8 +3,8 @@
  * runner with the default workers), a real sign-in through the built-in OIDC provider, uploads through
  * POST /api/photos, and stage events followed over Server-Sent Events.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,9 @@ import {
   type MeasuredFigure,
 } from '@vt/shared';
 import { buildApp } from '@vt/server/src/app';
-import { loadConfig, type Config } from '@vt/server/src/config';
+import type { Config } from '@vt/server/src/config';
 import { openDatabase } from '@vt/server/src/db/client';
-import { freePort } from '@vt/server/src/test/server';
+import { localServerConfig } from '@vt/server/src/test/server';
 import { TestBrowser } from '@vt/server/src/test/browser';
 import { BENCH_DIR, DEFAULT_CORPUS_DIR, generateCorpus, type Manifest } from '../corpus/generate';
 import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/lib/server-runtime.mjs';
@@ -56,18 +56,7 @@ export type RunningServer = Omit<BenchServer, 'browser'>;
 
 /** The whole app (buildApp, its job runner with the default workers) listening on a free port, not signed in. */
 export async function startServer(db: DbChoice, env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'vt-bench-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: join(dataDir, 'no-web'),
+  const { config, port, dataDir, baseUrl } = await localServerConfig({
     // One signed-in user uploads hundreds of photos: the weekly image limit is the access rules' subject, not ours.
     DEFAULT_WEEKLY_IMAGE_LIMIT: '1000000',
     ...env,

@@ -3,18 +3,9 @@
  * Prints one JSON line; there is no pass/fail on time.
  */
 import { isInMiamiDade, warmCountyIndex } from '@vt/server/src/engine/geo/county';
+import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 
 // A fixed pseudo-random sequence so runs are comparable.
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const rand = mulberry32(12086);
 const N = 200_000;
 // Points over the spec box widened by 0.3°, so land, water, neighbours and far-away points all occur.

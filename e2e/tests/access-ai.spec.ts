@@ -1,13 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
 import sharp from 'sharp';
 import { gpsJpeg } from '../fixtures/photos';
-
-/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
+import { snap } from '../fixtures/screenshots';
 
 test.describe('/access-ai: analyse a photo without the map', () => {
   test('a GPS photo from Miami Beach: upload, live stages, result card, history after reload', async ({ page }) => {

@@ -1,12 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
-
-/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
+import { snap } from '../fixtures/screenshots';
 
 const smallJpeg = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f6f8f' } })

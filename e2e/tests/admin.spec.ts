@@ -1,11 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInLocally, signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
-
-/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
-async function snap(page: Page, name: string, fullPage = true) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
-}
+import { snap } from '../fixtures/screenshots';
 
 test.describe('/admin', () => {
   test('a user who is not an admin is told so', async ({ page }) => {

@@ -1,11 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
-
-/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
+import { snap } from '../fixtures/screenshots';
 
 test('console access: levels below 90 keep the browser console silent; 100 opens it', async ({ page }) => {
   const logs: string[] = [];

@@ -3,16 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 import { uploadAndWait as uploadPhotoAndWait } from '../fixtures/map';
-
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+import { snapWidths } from '../fixtures/screenshots';
 
 /** A GPS photo at (lat, lng), uploaded with the page's session; resolves when its analysis is done. */
 async function uploadAndWait(page: Page, lat: number, lng: number): Promise<string> {
@@ -42,7 +33,7 @@ test.describe('/dashboard', () => {
     await expect(page.getByRole('link', { name: /^Admin Panel/ })).toHaveCount(0);
     await expect(page.getByTestId('admin-cards')).toHaveCount(0);
     await expect(page.getByTestId('database-analytics')).toHaveCount(0);
-    await snap(page, 'dashboard-empty');
+    await snapWidths(page, 'dashboard-empty');
   });
 
   test('with an analysis: recent activity, details modal, export, view on map, delete', async ({ page }) => {
@@ -55,7 +46,7 @@ test.describe('/dashboard', () => {
     await expect(item).toContainText(/\d+%/);
     await expect(page.getByTestId('stat-total')).toContainText('1');
     await expect(page.getByTestId('stat-month')).toContainText('1 analysis this month');
-    await snap(page, 'dashboard-data');
+    await snapWidths(page, 'dashboard-data');
 
     await item.getByRole('button', { name: 'Details' }).click();
     const dialog = page.getByRole('dialog');
@@ -66,7 +57,7 @@ test.describe('/dashboard', () => {
     await expect(dialog.getByText('Municipality', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Miami Beach', { exact: true })).toBeVisible();
     await expect(dialog.getByTestId('details-neighbourhood')).not.toHaveText('Miami Beach');
-    await snap(page, 'dashboard-details');
+    await snapWidths(page, 'dashboard-details');
     // Escape closes it; focus cannot leave it while open (the page behind is inert).
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -134,7 +125,7 @@ test.describe('/dashboard', () => {
     // Total size in MB (R-DASH-5); a few thumbnails weigh less than 0.01 MB.
     await expect(analytics).toContainText(/(\d+\.\d+|< 0\.01) MB/);
     await expect(page.getByRole('link', { name: /^Admin Panel Users, codes/ })).toHaveAttribute('href', '/admin');
-    await snap(page, 'dashboard-founder');
+    await snapWidths(page, 'dashboard-founder');
   });
 
   test('analysis history: lists, searches and deletes', async ({ page }) => {
@@ -149,6 +140,6 @@ test.describe('/dashboard', () => {
     await expect(page.getByText('No analyses match your search')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search analyses' }).fill('miami beach');
     await expect(page.getByTestId('history-item')).toHaveCount(1);
-    await snap(page, 'analysis-history');
+    await snapWidths(page, 'analysis-history');
   });
 });

@@ -1,16 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
-
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+import { snapWidths } from '../fixtures/screenshots';
 
 /** Records analyses through the data API with the page's session (no photo needed for these pages). */
 async function createAnalyses(
@@ -48,7 +39,7 @@ test.describe('data pages', () => {
     await expect(page.getByTestId('founder-only')).toBeVisible();
     await expect(page.getByTestId('chart-top-places')).toHaveCount(0);
     await expect(page.getByTestId('database-analytics')).toHaveCount(0);
-    await snap(page, 'founder-dashboard-user');
+    await snapWidths(page, 'founder-dashboard-user');
 
     await createAnalyses(page, PLACES);
     await page.goto('/analytics');
@@ -61,14 +52,14 @@ test.describe('data pages', () => {
     // The same figures as a table for screen readers.
     await expect(page.getByTestId('chart-confidence').locator('table tbody tr')).toHaveCount(5);
     await expect(page.getByTestId('chart-usage-by-hour').getByRole('img')).toBeVisible();
-    await snap(page, 'analytics');
+    await snapWidths(page, 'analytics');
 
     await page.goto('/database');
     const panel = page.getByTestId('database-statistics');
     await expect(panel).toContainText('Your rows');
     await expect(panel.getByRole('row', { name: /^Analyses 3/ })).toBeVisible();
     await expect(panel.getByRole('row', { name: /Users/ })).toHaveCount(0);
-    await snap(page, 'database-user');
+    await snapWidths(page, 'database-user');
 
     await page.goto('/railway');
     await expect(page.getByTestId('health-facts')).toContainText('OK');
@@ -93,20 +84,20 @@ test.describe('data pages', () => {
     await expect(analytics).toContainText('User Feedback');
     await expect(analytics).toContainText('Notifications');
     await expect(analytics).toContainText(/API calls\s*\d/);
-    await snap(page, 'founder-dashboard');
+    await snapWidths(page, 'founder-dashboard');
 
     await page.goto('/database');
     const panel = page.getByTestId('database-statistics');
     await expect(panel).toContainText('Whole database');
     await expect(panel.getByRole('row', { name: /^Users \d+/ })).toBeVisible();
-    await snap(page, 'database-founder');
+    await snapWidths(page, 'database-founder');
 
     await page.goto('/railway');
     const facts = page.getByTestId('deployment-facts');
     await expect(facts).toContainText('Node.js');
     await expect(facts).toContainText(process.versions.node.split('.')[0]!);
     await expect(facts).toContainText('Migrations');
-    await snap(page, 'railway-founder');
+    await snapWidths(page, 'railway-founder');
   });
 
   test('location history lists, searches and exports; analysis history filters, rates, categorises and exports', async ({
@@ -129,7 +120,7 @@ test.describe('data pages', () => {
       locations: { location_name: string }[];
     };
     expect(exportedLocations.locations.map((l) => l.location_name).sort()).toEqual(PLACES.map((p) => p.name).sort());
-    await snap(page, 'location-history');
+    await snapWidths(page, 'location-history');
 
     await page.goto('/analysis-history');
     await expect(page.getByTestId('history-item')).toHaveCount(3);
@@ -143,7 +134,7 @@ test.describe('data pages', () => {
     await expect(page.getByText('No analyses match your search')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByTestId('history-item')).toHaveCount(3);
-    await snap(page, 'analysis-history-filters');
+    await snapWidths(page, 'analysis-history-filters');
 
     // Export all: every analysis, parsed back.
     const [all] = await Promise.all([
@@ -171,7 +162,7 @@ test.describe('data pages', () => {
     await dialog.getByLabel('Categories (comma-separated)').fill('Client visit, towers');
     await dialog.getByRole('button', { name: 'Save rating and categories' }).click();
     await expect(dialog.getByText('Saved')).toBeVisible();
-    await snap(page, 'analysis-details-rating');
+    await snapWidths(page, 'analysis-details-rating');
     const feedback = (await (await page.request.get(`/api/analysis/${brickell}/feedback`)).json()) as {
       feedback: { rating: number; comment: string };
     };
@@ -181,7 +172,7 @@ test.describe('data pages', () => {
     await page.goto('/projects');
     await expect(page.getByRole('button', { name: /client visit/i })).toBeVisible();
     await expect(page.getByTestId('project-analyses')).toContainText('Brickell City Centre');
-    await snap(page, 'projects');
+    await snapWidths(page, 'projects');
   });
 
   test('location history pages by 20: Next, the range, Previous', async ({ page }) => {
@@ -215,7 +206,7 @@ test.describe('data pages', () => {
     await signInLocally(page, { email: uniqueEmail('dev'), name: 'Devi Tools' });
     await page.goto('/dev-tools');
     await expect(page.getByTestId('console-access')).toContainText('No console access');
-    await snap(page, 'dev-tools');
+    await snapWidths(page, 'dev-tools');
     await page.getByRole('link', { name: 'Open the API reference' }).click();
     await expect(page).toHaveURL(/\/api-reference$/);
     await expect(page.getByTestId('api-operation').filter({ hasText: '/api/analysis/nearby' })).toContainText('radius');
@@ -225,6 +216,6 @@ test.describe('data pages', () => {
     await expect(upload).toContainText('Body (multipart/form-data)');
     await expect(upload).toContainText('photo: file[]');
     expect(await page.getByTestId('api-operation').count()).toBeGreaterThanOrEqual(30);
-    await snap(page, 'api-reference');
+    await snapWidths(page, 'api-reference');
   });
 });

@@ -1,12 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { grantMapAccess, signInLocally, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
-
-/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
+import { snap } from '../fixtures/screenshots';
 
 test.describe('map access (R-ACCESS-10)', () => {
   test('without map access /map leads to /access-ai, which explains and still analyses; a code opens the map', async ({

@@ -3,11 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg, signWithVagueGps, streetAlonePhoto } from '../fixtures/photos';
 import { addIndexItems, expectAreaFramed } from '../fixtures/map';
-
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
-}
+import { snap } from '../fixtures/screenshots';
 
 type MapLike = { getCenter(): { lng: number; lat: number }; getZoom(): number; isMoving(): boolean };
 
@@ -94,7 +90,7 @@ test.describe('map: the location index, worked', () => {
     await expect(spot.getByTestId('index-item-message')).toContainText('no place the gazetteer knows');
     await expect(spot.getByTestId('status-badge')).toHaveText('1');
     await expect(spot).toContainText('80%');
-    await snap(page, 'map-index-verify-1280');
+    await snap(page, 'map-index-verify-1280', false);
 
     // Stored on the server: after a reload the status and the reason are still there.
     await page.reload();
@@ -157,7 +153,7 @@ test.describe('map: the location index, worked', () => {
     await expect(vizcaya).toContainText('80%');
     await expect(vizcaya).toContainText('Sample');
     await expect(vizcaya).toContainText('Not checked yet');
-    await snap(page, 'map-compare-1280');
+    await snap(page, 'map-compare-1280', false);
     await vizcaya.getByRole('button', { name: 'View on Map' }).click();
     await expect(dialog).toBeHidden();
     await expectMapAt(page, { lat: 25.7443, lng: -80.2106 });
@@ -204,7 +200,7 @@ test.describe('map: the location index, worked', () => {
     await expect(extra).toContainText('Municipality');
     await expect(extra).toContainText('Miami Beach');
     await expect(extra).not.toContainText('Elevation');
-    await snap(page, 'map-card-extra-1280');
+    await snap(page, 'map-card-extra-1280', false);
 
     // The detail modal from the popup.
     await sidebar.getByRole('button', { name: 'Close the index' }).click();
@@ -216,7 +212,7 @@ test.describe('map: the location index, worked', () => {
     await expect(modal.getByTestId('details-lat')).toHaveText('25.790700');
     await expect(modal.getByTestId('details-lng')).toHaveText('-80.130000');
     await expect(modal.getByRole('img')).toBeVisible();
-    await snap(page, 'map-details-1280');
+    await snap(page, 'map-details-1280', false);
     await modal.getByRole('button', { name: 'View on Map' }).click();
     await expect(modal).toBeHidden();
     await expectMapAt(page, { lat: 25.7907, lng: -80.13 });
@@ -240,7 +236,7 @@ test.describe('map: the location index, worked', () => {
     const proposed = (await bar.getByTestId('correction-point').innerText()).match(/\((-?[\d.]+), (-?[\d.]+)\)/)!;
     const [lat, lng] = [Number(proposed[1]), Number(proposed[2])];
     expect(Math.abs(lat - 25.7907) + Math.abs(lng + 80.13)).toBeGreaterThan(0.0005);
-    await snap(page, 'map-correction-1280');
+    await snap(page, 'map-correction-1280', false);
     await bar.getByRole('button', { name: 'Confirm this place' }).click();
     await expect(bar).toBeHidden();
     await expect(popup).toContainText('User Confirmed');
@@ -282,7 +278,7 @@ test.describe('map: the location index, worked', () => {
     const [east] = course![course!.length - 1]!;
     expect(lat).toBeCloseTo(25.766, 2);
     expect(east - west).toBeGreaterThan(0.3);
-    await snap(page, 'map-street-alone-1280');
+    await snap(page, 'map-street-alone-1280', false);
   });
 
   test('a correction by candidate: pick the numbered marker the sign gave, confirm, reload — it stuck', async ({
@@ -301,7 +297,7 @@ test.describe('map: the location index, worked', () => {
     await expect(popup.getByTestId('popup-candidates')).toContainText('South Beach');
     // The streets the sign named are drawn through the corner and labelled.
     await expect(page.getByTestId('read-street-label')).toHaveText(['SW 8 St', 'SW 27 Ave']);
-    await snap(page, 'map-candidates-1280');
+    await snap(page, 'map-candidates-1280', false);
     // The rival place is kilometres away: back to the opening view, where both markers are on screen.
     await popup.getByRole('button', { name: 'Index', exact: true }).click();
     await popup.getByRole('button', { name: 'Original position' }).click();
@@ -344,7 +340,7 @@ test.describe('map: the location index, worked', () => {
       const b = (await sidebar.getByRole('button', { name, exact: true }).first().boundingBox())!;
       expect(b.x + b.width).toBeLessThanOrEqual(390);
     }
-    await snap(page, 'map-index-expanded-390');
+    await snap(page, 'map-index-expanded-390', false);
     await sidebar.getByRole('checkbox').nth(0).check();
     await sidebar.getByRole('checkbox').nth(1).check();
     await sidebar.getByRole('button', { name: 'Compare Selected' }).click();
@@ -353,7 +349,7 @@ test.describe('map: the location index, worked', () => {
     const d = (await dialog.boundingBox())!;
     expect(d.x).toBeGreaterThanOrEqual(0);
     expect(d.x + d.width).toBeLessThanOrEqual(390);
-    await snap(page, 'map-compare-390');
+    await snap(page, 'map-compare-390', false);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await sidebar.getByRole('button', { name: 'Close the index' }).click();
     await expect(sidebar).toBeHidden();
@@ -364,7 +360,7 @@ test.describe('map: the location index, worked', () => {
     const p = (await popup.boundingBox())!;
     expect(p.x).toBeGreaterThanOrEqual(0);
     expect(p.x + p.width).toBeLessThanOrEqual(390);
-    await snap(page, 'map-popup-390');
+    await snap(page, 'map-popup-390', false);
   });
 });
 

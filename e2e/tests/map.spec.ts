@@ -4,11 +4,7 @@ import { expect, test, type Dialog, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 import { expectAreaFramed } from '../fixtures/map';
-
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
-}
+import { snap } from '../fixtures/screenshots';
 
 /** Requests leaving this server, and CSP complaints, while the page runs: the map must work offline under CSP. */
 function watchOffline(page: Page, baseURL: string) {
@@ -84,7 +80,7 @@ test.describe('the map', () => {
     expect(probe.zoom).toBe(12);
     // Place labels are HTML, so they render with no glyph download.
     await expect(page.locator('.vt-map-label', { hasText: 'Miami Beach' }).first()).toBeVisible();
-    await snap(page, 'test-map-1280');
+    await snap(page, 'test-map-1280', false);
     expect(watch.foreign).toEqual([]);
     expect(watch.csp).toEqual([]);
   });
@@ -185,7 +181,7 @@ test.describe('the map', () => {
         }),
       )
       .toBeGreaterThan(0);
-    await snap(page, 'map-result-1280');
+    await snap(page, 'map-result-1280', false);
 
     await popup.getByRole('button', { name: 'Compare' }).click();
     const links = popup.getByRole('link');
@@ -257,7 +253,7 @@ test.describe('the map', () => {
     await expect(popup.getByTestId('popup-coordinates')).toHaveText('25.761700, -80.191800');
     await expect(page.getByTestId('result-marker')).toHaveCount(0);
     await expectAreaFramed(page, { lat: 25.7617, lng: -80.1918 });
-    await snap(page, 'map-not-located-1280');
+    await snap(page, 'map-not-located-1280', false);
     await expect(page.getByRole('button', { name: 'Upload Image' })).toBeEnabled();
   });
 
@@ -299,7 +295,7 @@ test.describe('the map', () => {
     await expect(card).toContainText('From downtown');
     await card.getByRole('button', { name: 'Full Details' }).click();
     await expect(card).toContainText('Precise');
-    await snap(page, 'map-index-1280');
+    await snap(page, 'map-index-1280', false);
 
     page.once('dialog', (d) => {
       expect(d.message()).toBe('Remove this location from index?');
@@ -355,6 +351,6 @@ test.describe('the map', () => {
     const s = (await sidebar.boundingBox())!;
     expect(s.x).toBeGreaterThanOrEqual(0);
     expect(s.x + s.width).toBeLessThanOrEqual(390);
-    await snap(page, 'map-390');
+    await snap(page, 'map-390', false);
   });
 });

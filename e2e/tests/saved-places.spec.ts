@@ -3,11 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
 import { addIndexItems, settledView, uploadAndWait } from '../fixtures/map';
-
-async function snap(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
-}
+import { snap } from '../fixtures/screenshots';
 
 async function mapReady(page: Page) {
   await expect(page.getByTestId('map')).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
@@ -44,7 +40,7 @@ test.describe('saved places on /map', () => {
     await expect(page.getByTestId('offline-map-note')).toContainText(
       'A street basemap is available with MAP_STYLE_URL',
     );
-    await snap(page, 'map-saved-places-1280');
+    await snap(page, 'map-saved-places-1280', false);
 
     await cluster.click();
     await expect(cluster).toHaveCount(0, { timeout: 10_000 });
@@ -73,7 +69,7 @@ test.describe('saved places on /map', () => {
     const times = sidebar.getByTestId('index-item').filter({ hasText: 'Times Square' });
     await expect(times).toContainText('Outside Miami-Dade');
     await expect(times).not.toContainText('80%');
-    await snap(page, 'map-saved-navigate-1280');
+    await snap(page, 'map-saved-navigate-1280', false);
 
     // Exports beside the JSON: CSV and GeoJSON with municipality, neighbourhood and ZIP, 6 decimals.
     const [csv] = await Promise.all([
@@ -113,7 +109,7 @@ test.describe('saved places on /map', () => {
     await sidebar.getByRole('button', { name: 'Close the index' }).click();
     await page.getByRole('button', { name: 'Saved place: Vizcaya gardens' }).click();
     await expect(popup).toBeInViewport();
-    await snap(page, 'map-saved-places-390');
+    await snap(page, 'map-saved-places-390', false);
   });
 
   test('the dashboard View and the history Open on Map open that place and its popup', async ({ page }) => {

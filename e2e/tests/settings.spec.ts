@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg } from '../fixtures/photos';
+import { snapWidths } from '../fixtures/screenshots';
 
 test.describe('/settings', () => {
   test('changing the name shows in the navigation after a reload', async ({ page }) => {
@@ -124,17 +125,6 @@ test.describe('/settings', () => {
 });
 
 test.describe('/settings: places seen before', () => {
-  /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
-  const snap = async (page: Page, name: string) => {
-    const dir = process.env.E2E_SCREENSHOTS;
-    if (!dir) return;
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 720 });
-  };
-
   test('on by default; turning it off offers deleting the remembered places, with a confirmation; it stays off', async ({
     page,
   }) => {
@@ -159,12 +149,12 @@ test.describe('/settings: places seen before', () => {
     const toggle = page.getByRole('switch', { name: 'Use my located photos to recognise places' });
     await expect(toggle).toBeChecked();
     await expect(page.getByText('On. 1 remembered place.')).toBeVisible();
-    await snap(page, 'settings-gallery-on');
+    await snapWidths(page, 'settings-gallery-on');
 
     await toggle.click();
     await expect(toggle).not.toBeChecked();
     await expect(page.getByText('Delete your 1 remembered place too? This cannot be undone.')).toBeVisible();
-    await snap(page, 'settings-gallery-off-confirm');
+    await snapWidths(page, 'settings-gallery-off-confirm');
     await page.getByRole('button', { name: 'Delete 1 remembered place' }).click();
     await expect(page.getByText('1 remembered place deleted.')).toBeVisible();
     await expect(

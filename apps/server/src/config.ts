@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { LIMITS } from '@vt/shared';
+import type { S3StorageOptions } from './adapters/storage/s3.storage';
 
 /**
  * Every setting the server reads, validated once at start-up. Nothing else reads process.env.
@@ -196,18 +197,7 @@ export type Config = {
    */
   text: { enabled: boolean; workers: number; threads: number };
   /** Where photo bytes live: DATA_DIR/photos, or an S3-compatible bucket (STORAGE_DRIVER=s3). */
-  storage:
-    | { driver: 'local'; root: string }
-    | {
-        driver: 's3';
-        endpoint: string | undefined;
-        region: string;
-        bucket: string;
-        accessKeyId: string;
-        secretAccessKey: string;
-        forcePathStyle: boolean;
-        prefix: string | undefined;
-      };
+  storage: { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
 };
 
 /** Reads and validates the environment. Pure apart from the generated local session secret. */

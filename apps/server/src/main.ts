@@ -1,22 +1,10 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { startUp } from './start-up';
 import { warmReverseGeocoder } from './engine/geo/reverse-geocode';
 
 /** The HTTP entry point: validate configuration, open and migrate the database, serve. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const { config, database } = await startUp();
   // Load the geodata indexes now so the first analysis does not pay for it (about half a second).
   warmReverseGeocoder();
   const app = await buildApp({ config, database });

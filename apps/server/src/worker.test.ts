@@ -15,6 +15,7 @@ import { createAnalysisEngine, type AnalysisEngine } from './modules/analyses/an
 import { gpsJpeg, plainJpeg } from './modules/analyses/photos.fixtures';
 import type { Locator } from './engine/locators/locator';
 import { startTestServer, type TestServer } from './test/server';
+import { GPS_PHOTO_EVENTS, uploadPhoto } from './test/analyses';
 import { startFakeVisionServer, structuredAnswer, type FakeVisionServer } from './test/fake-vision-server';
 import { MyLimitsSchema } from '@vt/shared';
 
@@ -245,27 +246,8 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     await withPixels.runner.stop();
 
     const types = async (id: string) => (await plain.analyses.eventsSince(id)).map((e) => e.type);
-    // The default locators: metadata, then text, gallery and sequence, which skip themselves for a precise GPS fix
-    // (no pixels asked for).
-    const locators = [
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-    ];
-    expect(await types(a)).toEqual([
-      'received',
-      'started',
-      'metadata_read',
-      ...locators,
-      'fused',
-      'derivatives_made',
-      'done',
-    ]);
+    // The default locators, which ask for no pixels on a precise GPS fix.
+    expect(await types(a)).toEqual(GPS_PHOTO_EVENTS);
     expect(await types(b)).toEqual([
       'received',
       'started',
@@ -414,15 +396,7 @@ if (testDatabaseKind() === 'postgres') {
       const alice = await web.signIn('crash@example.com', 'Crash');
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) {
-        const form = new FormData();
-        form.append('photo', new Blob([await plainJpeg(120 + i, 90)], { type: 'image/jpeg' }), `p${i}.jpg`);
-        const res = await alice.fetch('/api/photos', {
-          method: 'POST',
-          body: form,
-          headers: { origin: new URL(alice.baseUrl).origin },
-        });
-        expect(res.status).toBe(202);
-        ids.push(((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId);
+        ids.push((await uploadPhoto(alice, `p${i}.jpg`, await plainJpeg(120 + i, 90))).analysisId);
       }
       const rows = () =>
         queryRows<{ id: string; status: string; attempts: number; locked_by: string | null }>(

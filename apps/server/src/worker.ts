@@ -1,24 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { startUp } from './start-up';
 import { createPubSub } from './adapters/pubsub';
 import { createAnalysisEngine } from './modules/analyses/analysis-engine';
 import { recordFinishedAnalysis, recordReplacedResult } from './modules/locations/analysis-finished';
 
 /** Standalone worker: `ANALYSIS_WORKER=false` on the HTTP processes, then run this beside them. */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const { config, database } = await startUp();
   const log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
     console[level === 'info' ? 'log' : level](JSON.stringify({ level, message, ...details }));
   // The worker only publishes: the HTTP processes' SSE streams hear its stages through this.

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './format';
 export * from './csv';
 export * from './standing';
+export * from './place';
 export * from './canonical-host';
 export * from './contracts/common';
 export * from './contracts/users';

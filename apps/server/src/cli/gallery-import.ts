@@ -4,9 +4,8 @@
  * the embedded PGlite in DATA_DIR). Ctrl-C stops between two files; running it again on the folder resumes.
  */
 import { statSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { REFERENCE_SKIP_REASON_TEXT } from '@vt/shared';
+import { startUp } from '../start-up';
 import { importReferenceFolder, SKIP_REASONS, type ImportProgress } from '../modules/gallery/reference-import';
 import { ReferenceRepository } from '../modules/gallery/reference.repository';
 
@@ -25,18 +24,7 @@ async function main(): Promise<void> {
     console.error('Usage: npm run gallery:import -- DIR   (a folder of geotagged JPEG and HEIC photos)');
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const { config, database } = await startUp();
   const stop = new AbortController();
   process.once('SIGINT', () => {
     process.stderr.write('\nStopping after this photo; run the same command again to resume.\n');

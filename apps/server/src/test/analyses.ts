@@ -1,15 +1,33 @@
 import { expect } from 'vitest';
-import { AnalysisSchema, type Analysis } from '@vt/shared';
+import { AnalysisRecordEnvelopeSchema, AnalysisSchema, type Analysis } from '@vt/shared';
 import type { TestBrowser } from './browser';
+
+/**
+ * The event types of a GPS photo analysed by the default locators, in order: the place is found and streamed before
+ * the derivatives are made, and each locator starts and finishes (metadata, then text, gallery and sequence, which
+ * skip themselves because the GPS fix is precise).
+ */
+export const GPS_PHOTO_EVENTS = [
+  'received',
+  'started',
+  'metadata_read',
+  ...['metadata', 'text', 'gallery', 'sequence'].flatMap(() => ['locator_started', 'locator_finished']),
+  'fused',
+  'derivatives_made',
+  'done',
+];
 
 export type Upload = { name: string; data: Buffer | Uint8Array; type?: string };
 
 /** POST /api/photos as the browser would send it (multipart, same-origin); the JSON body when there is one. */
-export async function uploadPhotos(browser: TestBrowser, files: Upload[]) {
+export const uploadPhotos = (browser: TestBrowser, files: Upload[]) => postPhotos(browser, '/api/photos', files);
+
+/** Photos as a browser's multipart form (`photo` fields, same-origin) to `path`; the JSON body when there is one. */
+export async function postPhotos(browser: TestBrowser, path: string, files: Upload[]) {
   const form = new FormData();
   for (const f of files)
     form.append('photo', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name);
-  const response = await browser.fetch('/api/photos', {
+  const response = await browser.fetch(path, {
     method: 'POST',
     body: form,
     headers: { origin: new URL(browser.baseUrl).origin },
@@ -29,4 +47,25 @@ export async function waitForAnalysis(browser: TestBrowser, id: string, timeoutM
     if (Date.now() > until) throw new Error(`analysis ${id} still ${analysis.status}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Uploads one JPEG, which must be accepted (202): the ids of its analysis and photo. */
+export async function uploadPhoto(browser: TestBrowser, name: string, data: Buffer | Uint8Array) {
+  const res = await uploadPhotos(browser, [{ name, data, type: 'image/jpeg' }]);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  return (res.body as { analyses: Array<{ analysisId: string; photoId: string }> }).analyses[0]!;
+}
+
+/** Uploads one JPEG and waits (at most `timeoutMs`) until its analysis is done: the ids of its analysis and photo. */
+export async function analysePhoto(browser: TestBrowser, name: string, data: Buffer | Uint8Array, timeoutMs = 20_000) {
+  const ids = await uploadPhoto(browser, name, data);
+  expect((await waitForAnalysis(browser, ids.analysisId, timeoutMs)).status).toBe('done');
+  return ids;
+}
+
+/** POST /api/analysis/create, which must be accepted (201): the stored record (an analysis with no photo). */
+export async function createAnalysisRecord(browser: TestBrowser, body: Record<string, unknown>) {
+  const res = await browser.api('/api/analysis/create', { method: 'POST', body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return AnalysisRecordEnvelopeSchema.parse(res.body).analysis;
 }

@@ -22,6 +22,32 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
+/**
+ * The configuration of a throw-away server on this machine: a port on 127.0.0.1 (a free one unless given), a fresh
+ * data directory that the caller removes, no built web app, silent logs, a fixed session secret; `env` adds to it
+ * or overrides it. The test servers and the benchmarks' in-process servers all start from it.
+ */
+export async function localServerConfig(
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<{ config: Config; port: number; dataDir: string; baseUrl: string }> {
+  const chosen = port ?? (await freePort());
+  const dataDir = mkdtempSync(join(tmpdir(), 'vt-test-'));
+  const baseUrl = `http://127.0.0.1:${chosen}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(chosen),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    ...env,
+  });
+  return { config, port: chosen, dataDir, baseUrl };
+}
+
 /** A free TCP port on 127.0.0.1 (reserved briefly, then released for the caller). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,28 +77,21 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
-  const dataDir = mkdtempSync(join(tmpdir(), 'vt-test-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    // Test files run in parallel against one Redis: each server counts its own rate limits unless a test shares a prefix.
-    REDIS_KEY_PREFIX: `vt-test-${port}:`,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: join(dataDir, 'no-web'),
-    // Tests that are not about quotas upload many photos per user; quota tests pass their own limits in env.
-    DEFAULT_WEEKLY_IMAGE_LIMIT: '100000',
-    DEFAULT_IMAGES_PER_INSTANCE: '100',
-    // Likewise the map's own calls (the location index); tests about map access pass DEFAULT_MAP_ACCESS=false.
-    DEFAULT_MAP_ACCESS: 'true',
-    // Likewise parallel JSON uploads by one user; the in-flight bounds' own tests pass their limits.
-    JSON_UPLOADS_PER_USER: '100',
-    ...opts.env,
-  });
+  const { config, dataDir, baseUrl } = await localServerConfig(
+    {
+      // Test files run in parallel against one Redis: each server counts its own rate limits unless a test shares a prefix.
+      REDIS_KEY_PREFIX: `vt-test-${port}:`,
+      // Tests that are not about quotas upload many photos per user; quota tests pass their own limits in env.
+      DEFAULT_WEEKLY_IMAGE_LIMIT: '100000',
+      DEFAULT_IMAGES_PER_INSTANCE: '100',
+      // Likewise the map's own calls (the location index); tests about map access pass DEFAULT_MAP_ACCESS=false.
+      DEFAULT_MAP_ACCESS: 'true',
+      // Likewise parallel JSON uploads by one user; the in-flight bounds' own tests pass their limits.
+      JSON_UPLOADS_PER_USER: '100',
+      ...opts.env,
+    },
+    port,
+  );
   opts.adjust?.(config);
   const db = opts.shareDatabaseWith ? await joinDatabase(opts.shareDatabaseWith) : await openTestDatabase();
   const app = await buildApp({ config, database: db.database, logger: false });

@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@vt/shared';
+import { ApiErrorSchema, LIMITS } from '@vt/shared';
 import type { z } from 'zod';
 import { emitAuthEvent } from './auth-events';
 import { downloadBlob } from './download';
@@ -128,3 +128,20 @@ export const apiSend = <S extends z.ZodType>(
   schema: S,
   options?: Omit<RequestOptions, 'method' | 'body'>,
 ) => apiRequest(path, schema, { ...options, method, body });
+
+/**
+ * Every item of a paged list (`path?limit&offset`), the largest page at a time until a short one: what Export All
+ * downloads, whatever the filters on screen.
+ */
+export async function apiGetAll<S extends z.ZodType, T>(
+  path: string,
+  schema: S,
+  itemsOf: (page: z.output<S>) => T[],
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let at = 0; ; at += LIMITS.pageSizeMax) {
+    const items = itemsOf(await apiGet(`${path}?limit=${LIMITS.pageSizeMax}&offset=${at}`, schema));
+    all.push(...items);
+    if (items.length < LIMITS.pageSizeMax) return all;
+  }
+}

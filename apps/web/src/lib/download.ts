@@ -3,6 +3,11 @@ export function downloadJson(fileName: string, data: unknown, type = 'applicatio
   downloadText(fileName, JSON.stringify(data, null, 2), type);
 }
 
+/** `stem-YYYY-MM-DD`: an export's file name, dated by the day it was made (UTC). */
+export function datedName(stem: string, now = new Date()): string {
+  return `${stem}-${now.toISOString().slice(0, 10)}`;
+}
+
 /** Starts a browser download of `text` (CSV, GeoJSON) with its media type. */
 export function downloadText(fileName: string, text: string, type: string): void {
   downloadBlob(fileName, new Blob([text], { type }));

@@ -47,21 +47,25 @@ const window = {
   since: z.string(),
 };
 
+/** A usage-statistics answer (R-DATA-5): `{ stats }`, the window it covers, then its own figures. */
+const statsOverWindow = <F extends z.ZodRawShape>(figures: F) =>
+  z.object({ stats: z.object({ ...window, ...figures }) });
+
+/** Rows stored in the scope: all of them, and those made inside the window. */
+const stored = { total: count, recent: count };
+
 /** GET /api/api-usage/stats: requests counted by the server (endpoint = route pattern). */
-export const ApiUsageStatsSchema = z.object({
-  stats: z.object({
-    ...window,
-    totalRequests: count,
-    errorRequests: count,
-    averageDurationMs: z.number().nullable(),
-    p95DurationMs: z.number().nullable(),
-    byStatus: z.record(z.string(), count),
-    byEndpoint: z.array(
-      z.object({ method: z.string(), endpoint: z.string(), count, errors: count, average_ms: z.number() }),
-    ),
-    /** All requests ever counted in this scope (the dashboard's totalApiCalls). */
-    allTime: count,
-  }),
+export const ApiUsageStatsSchema = statsOverWindow({
+  totalRequests: count,
+  errorRequests: count,
+  averageDurationMs: z.number().nullable(),
+  p95DurationMs: z.number().nullable(),
+  byStatus: z.record(z.string(), count),
+  byEndpoint: z.array(
+    z.object({ method: z.string(), endpoint: z.string(), count, errors: count, average_ms: z.number() }),
+  ),
+  /** All requests ever counted in this scope (the dashboard's totalApiCalls). */
+  allTime: count,
 });
 export type ApiUsageStats = z.infer<typeof ApiUsageStatsSchema>['stats'];
 
@@ -80,67 +84,48 @@ export const ApiUsagePatternsSchema = z.object({
 export type ApiUsagePatterns = z.infer<typeof ApiUsagePatternsSchema>['patterns'];
 
 /** GET /api/images/stats: uploaded photos (records made through the API without an upload are not images). */
-export const ImageStatsSchema = z.object({
-  stats: z.object({
-    ...window,
-    total: count,
-    recent: count,
-    /** Bytes (spec key total_size); the UI shows MB to one decimal. */
-    sizeStats: z.object({ total_size: z.number().nonnegative(), average_size: z.number().nonnegative().nullable() }),
-    byFormat: z.record(z.string(), count),
-  }),
+export const ImageStatsSchema = statsOverWindow({
+  ...stored,
+  /** Bytes (spec key total_size); the UI shows MB to one decimal. */
+  sizeStats: z.object({ total_size: z.number().nonnegative(), average_size: z.number().nonnegative().nullable() }),
+  byFormat: z.record(z.string(), count),
 });
 export type ImageStats = z.infer<typeof ImageStatsSchema>['stats'];
 
 /** GET /api/notifications/stats */
-export const NotificationStatsSchema = z.object({
-  stats: z.object({
-    ...window,
-    total: count,
-    recent: count,
-    /** Spec key: unread and read counts of the per-user notifications. */
-    byReadStatus: z.array(z.object({ is_read: z.boolean(), count })),
-    byType: z.record(z.string(), count),
-  }),
+export const NotificationStatsSchema = statsOverWindow({
+  ...stored,
+  /** Spec key: unread and read counts of the per-user notifications. */
+  byReadStatus: z.array(z.object({ is_read: z.boolean(), count })),
+  byType: z.record(z.string(), count),
 });
 export type NotificationStats = z.infer<typeof NotificationStatsSchema>['stats'];
 
 /** GET /api/feedback/stats */
-export const FeedbackStatsSchema = z.object({
-  stats: z.object({
-    ...window,
-    total: count,
-    recent: count,
-    /** 1–5, null without ratings. */
-    averageRating: z.number().nullable(),
-    byRating: z.array(z.object({ rating: z.number().int().min(1).max(5), count })),
-    withComment: count,
-  }),
+export const FeedbackStatsSchema = statsOverWindow({
+  ...stored,
+  /** 1–5, null without ratings. */
+  averageRating: z.number().nullable(),
+  byRating: z.array(z.object({ rating: z.number().int().min(1).max(5), count })),
+  withComment: count,
 });
 export type FeedbackStats = z.infer<typeof FeedbackStatsSchema>['stats'];
 
 /** GET /api/categories/stats */
-export const CategoryStatsSchema = z.object({
-  stats: z.object({
-    ...window,
-    total: count,
-    recent: count,
-    categorisedAnalyses: count,
-    byCategory: z.array(z.object({ category: z.string(), count })),
-  }),
+export const CategoryStatsSchema = statsOverWindow({
+  ...stored,
+  categorisedAnalyses: count,
+  byCategory: z.array(z.object({ category: z.string(), count })),
 });
 export type CategoryStats = z.infer<typeof CategoryStatsSchema>['stats'];
 
 /** GET /api/sessions/stats: server-side sessions and sign-ins. */
-export const SessionStatsSchema = z.object({
-  stats: z.object({
-    ...window,
-    activeSessions: count,
-    signInsInTimeframe: count,
-    /** Users seen (any request) in the window; 1 or 0 for the caller's own scope. */
-    activeUsers: count,
-    averageSessionMinutes: z.number().nullable(),
-  }),
+export const SessionStatsSchema = statsOverWindow({
+  activeSessions: count,
+  signInsInTimeframe: count,
+  /** Users seen (any request) in the window; 1 or 0 for the caller's own scope. */
+  activeUsers: count,
+  averageSessionMinutes: z.number().nullable(),
 });
 export type SessionStats = z.infer<typeof SessionStatsSchema>['stats'];
 

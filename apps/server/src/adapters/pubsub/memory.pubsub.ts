@@ -1,43 +1,20 @@
-import {
-  assertChannel,
-  encodeMessage,
-  HandlerRegistry,
-  ReconnectListeners,
-  type PubSub,
-  type PubSubHandler,
-  type PubSubLog,
-  type Unsubscribe,
-} from './pubsub';
+import { PubSubCarrier } from './pubsub';
 
 /** One process (PGlite, tests): messages go straight to this process's handlers, still as JSON copies. */
-export class MemoryPubSub implements PubSub {
+export class MemoryPubSub extends PubSubCarrier {
   readonly kind = 'memory' as const;
   readonly connected = true;
-  private readonly handlers: HandlerRegistry;
-  /** Never fired by this carrier (it has no connection to lose); subclasses in tests may. */
-  protected readonly reconnects: ReconnectListeners;
+  // `reconnects` is never fired by this carrier (it has no connection to lose); subclasses in tests may.
 
-  constructor(log: PubSubLog = () => {}) {
-    this.handlers = new HandlerRegistry(log);
-    this.reconnects = new ReconnectListeners(log);
+  protected async send(channel: string, payload: string): Promise<void> {
+    this.handlers.dispatch(channel, payload);
   }
 
-  onReconnect(listener: () => void): () => void {
-    return this.reconnects.add(listener);
-  }
+  protected async listen(): Promise<void> {}
 
-  async publish(channel: string, message: unknown): Promise<void> {
-    this.handlers.dispatch(channel, encodeMessage(channel, message));
-  }
+  protected async unlisten(): Promise<void> {}
 
-  async subscribe(channel: string, handler: PubSubHandler): Promise<Unsubscribe> {
-    assertChannel(channel);
-    this.handlers.add(channel, handler);
-    return async () => {
-      this.handlers.remove(channel, handler);
-    };
-  }
-
+  /** Nothing to let go of: the handlers go, as they would with the process. */
   async close(): Promise<void> {
     this.handlers.clear();
   }

@@ -1,14 +1,5 @@
 import pg from 'pg';
-import {
-  assertChannel,
-  encodeMessage,
-  HandlerRegistry,
-  ReconnectListeners,
-  type PubSub,
-  type PubSubHandler,
-  type PubSubLog,
-  type Unsubscribe,
-} from './pubsub';
+import { PubSubCarrier, type PubSubLog } from './pubsub';
 
 export type PostgresPubSubOptions = {
   /** The app's pool: NOTIFY goes through it (any connection will do). */
@@ -27,52 +18,34 @@ export const LISTENER_APPLICATION_NAME = 'vt-pubsub-listener';
  * LISTEN/NOTIFY. A pooled connection cannot hold a LISTEN (it goes back to the pool), so one dedicated
  * client listens for every channel of this process and is re-opened, with its LISTENs, when it drops.
  */
-export class PostgresPubSub implements PubSub {
+export class PostgresPubSub extends PubSubCarrier {
   readonly kind = 'postgres' as const;
 
   get connected(): boolean {
     return !this.closed && this.client !== undefined;
   }
-  private readonly handlers: HandlerRegistry;
-  private readonly reconnects: ReconnectListeners;
-  private readonly log: PubSubLog;
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs: number;
-  private closed = false;
 
   constructor(private readonly opts: PostgresPubSubOptions) {
-    this.log = opts.log ?? (() => {});
-    this.handlers = new HandlerRegistry(this.log);
-    this.reconnects = new ReconnectListeners(this.log);
+    super(opts.log);
     this.retryMs = opts.reconnectMs ?? 250;
   }
 
-  async publish(channel: string, message: unknown): Promise<void> {
-    await this.opts.pool.query('select pg_notify($1, $2)', [channel, encodeMessage(channel, message)]);
+  protected async send(channel: string, payload: string): Promise<void> {
+    await this.opts.pool.query('select pg_notify($1, $2)', [channel, payload]);
   }
 
-  async subscribe(channel: string, handler: PubSubHandler): Promise<Unsubscribe> {
-    assertChannel(channel);
-    if (this.closed) throw new Error('Pub/sub is closed');
-    const first = this.handlers.add(channel, handler);
-    try {
-      const client = await this.listener();
-      // A fresh connection LISTENs to every known channel itself; this covers one already open.
-      if (first) await client.query(`LISTEN "${channel}"`);
-    } catch (error) {
-      this.handlers.remove(channel, handler);
-      throw error;
-    }
-    return async () => {
-      if (!this.handlers.remove(channel, handler) || !this.client) return;
-      await this.client.query(`UNLISTEN "${channel}"`).catch(() => {});
-    };
+  protected async listen(channel: string, first: boolean): Promise<void> {
+    const client = await this.listener();
+    // A fresh connection LISTENs to every known channel itself; this covers one already open.
+    if (first) await client.query(`LISTEN "${channel}"`);
   }
 
-  onReconnect(listener: () => void): () => void {
-    return this.reconnects.add(listener);
+  protected async unlisten(channel: string): Promise<void> {
+    await this.client?.query(`UNLISTEN "${channel}"`).catch(() => {});
   }
 
   async close(): Promise<void> {

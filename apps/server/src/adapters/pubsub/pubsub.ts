@@ -136,3 +136,54 @@ export class ReconnectListeners {
     }
   }
 }
+
+/**
+ * What every carrier does alike: checks channel names and payload sizes, keeps the handlers of each channel and
+ * the reconnect listeners, and starts or stops hearing a channel when its first handler comes or its last goes.
+ * A carrier says only how it sends, starts and stops listening, and closes.
+ */
+export abstract class PubSubCarrier implements PubSub {
+  abstract readonly kind: PubSub['kind'];
+  abstract readonly connected: boolean;
+  protected readonly handlers: HandlerRegistry;
+  protected readonly reconnects: ReconnectListeners;
+  /** Set by a carrier's close() when it lets go of its connections: it takes no more subscriptions. */
+  protected closed = false;
+
+  constructor(protected readonly log: PubSubLog = () => {}) {
+    this.handlers = new HandlerRegistry(log);
+    this.reconnects = new ReconnectListeners(log);
+  }
+
+  async publish(channel: string, message: unknown): Promise<void> {
+    await this.send(channel, encodeMessage(channel, message));
+  }
+
+  async subscribe(channel: string, handler: PubSubHandler): Promise<Unsubscribe> {
+    assertChannel(channel);
+    if (this.closed) throw new Error('Pub/sub is closed');
+    const first = this.handlers.add(channel, handler);
+    try {
+      await this.listen(channel, first);
+    } catch (error) {
+      this.handlers.remove(channel, handler);
+      throw error;
+    }
+    return async () => {
+      if (this.handlers.remove(channel, handler)) await this.unlisten(channel);
+    };
+  }
+
+  onReconnect(listener: () => void): () => void {
+    return this.reconnects.add(listener);
+  }
+
+  abstract close(): Promise<void>;
+
+  /** Carries an encoded message to every process listening on `channel`. */
+  protected abstract send(channel: string, payload: string): Promise<void>;
+  /** Makes sure messages on `channel` reach this process; `first` when it had no handler before. */
+  protected abstract listen(channel: string, first: boolean): Promise<void>;
+  /** The channel's last handler has gone: this process may stop listening to it. */
+  protected abstract unlisten(channel: string): Promise<void>;
+}

@@ -1,14 +1,5 @@
 import { Redis } from 'ioredis';
-import {
-  assertChannel,
-  encodeMessage,
-  HandlerRegistry,
-  ReconnectListeners,
-  type PubSub,
-  type PubSubHandler,
-  type PubSubLog,
-  type Unsubscribe,
-} from './pubsub';
+import { PubSubCarrier, type PubSubLog } from './pubsub';
 
 export type RedisPubSubOptions = {
   url: string;
@@ -23,7 +14,7 @@ export type RedisPubSubOptions = {
  * Redis PUBLISH/SUBSCRIBE. A subscribed connection can do nothing else, so there are two: one publishes,
  * one listens. ioredis reconnects both and re-subscribes the listener's channels by itself.
  */
-export class RedisPubSub implements PubSub {
+export class RedisPubSub extends PubSubCarrier {
   readonly kind = 'redis' as const;
 
   get connected(): boolean {
@@ -31,16 +22,11 @@ export class RedisPubSub implements PubSub {
   }
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private readonly handlers: HandlerRegistry;
-  private readonly reconnects: ReconnectListeners;
   private readonly prefix: string;
-  private closed = false;
 
   constructor(opts: RedisPubSubOptions) {
-    const log = opts.log ?? (() => {});
+    super(opts.log);
     this.prefix = opts.channelPrefix ?? 'vt:';
-    this.handlers = new HandlerRegistry(log);
-    this.reconnects = new ReconnectListeners(log);
     // Bounded retries per command, so a publish fails (and is logged) instead of waiting forever on an outage.
     const name = opts.connectionName ?? 'vt-pubsub';
     this.publisher = new Redis(opts.url, { maxRetriesPerRequest: 2, connectionName: `${name}-pub` });
@@ -48,7 +34,7 @@ export class RedisPubSub implements PubSub {
     let lastError = '';
     const onError = (error: Error) => {
       // ioredis reports every failed reconnect; one line per distinct error is enough.
-      if (String(error) !== lastError) log('warn', 'redis pub/sub connection error', { error: String(error) });
+      if (String(error) !== lastError) this.log('warn', 'redis pub/sub connection error', { error: String(error) });
       lastError = String(error);
     };
     this.publisher.on('error', onError);
@@ -65,7 +51,7 @@ export class RedisPubSub implements PubSub {
       const channels = this.handlers.channels().map((c) => this.prefix + c);
       (channels.length ? this.subscriber.subscribe(...channels) : Promise.resolve()).then(
         () => this.reconnects.fire(),
-        (error) => log('warn', 'redis pub/sub re-subscribe failed', { error: String(error) }),
+        (error) => this.log('warn', 'redis pub/sub re-subscribe failed', { error: String(error) }),
       );
     });
     this.subscriber.on('message', (channel: string, payload: string) => {
@@ -73,29 +59,16 @@ export class RedisPubSub implements PubSub {
     });
   }
 
-  async publish(channel: string, message: unknown): Promise<void> {
-    await this.publisher.publish(this.prefix + channel, encodeMessage(channel, message));
+  protected async send(channel: string, payload: string): Promise<void> {
+    await this.publisher.publish(this.prefix + channel, payload);
   }
 
-  async subscribe(channel: string, handler: PubSubHandler): Promise<Unsubscribe> {
-    assertChannel(channel);
-    if (this.closed) throw new Error('Pub/sub is closed');
-    if (this.handlers.add(channel, handler)) {
-      try {
-        await this.subscriber.subscribe(this.prefix + channel);
-      } catch (error) {
-        this.handlers.remove(channel, handler);
-        throw error;
-      }
-    }
-    return async () => {
-      if (this.handlers.remove(channel, handler) && !this.closed)
-        await this.subscriber.unsubscribe(this.prefix + channel).catch(() => {});
-    };
+  protected async listen(channel: string, first: boolean): Promise<void> {
+    if (first) await this.subscriber.subscribe(this.prefix + channel);
   }
 
-  onReconnect(listener: () => void): () => void {
-    return this.reconnects.add(listener);
+  protected async unlisten(channel: string): Promise<void> {
+    if (!this.closed) await this.subscriber.unsubscribe(this.prefix + channel).catch(() => {});
   }
 
   async close(): Promise<void> {

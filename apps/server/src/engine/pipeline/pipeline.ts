@@ -1,4 +1,11 @@
-import type { AnalysisError, AnalysisResult, Evidence, PhotoMetadata, StageTimings } from '@vt/shared';
+import {
+  placeParts,
+  type AnalysisError,
+  type AnalysisResult,
+  type Evidence,
+  type PhotoMetadata,
+  type StageTimings,
+} from '@vt/shared';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import { ImageDecodeError, type ImageDecoder } from '../../adapters/image/decoder';
 import type { AnalysisEventSink, AnalysisJob, AnalysisPatch, AnalysisStore, PhotoStore } from './ports';
@@ -361,9 +368,7 @@ export function storedFields(result: AnalysisResult) {
       source: result.source,
       radiusMeters: result.radiusMeters,
       insideCoverage: result.insideCoverage,
-      municipality: result.place?.municipality ?? null,
-      neighbourhood: result.place?.neighbourhood ?? null,
-      zip: result.place?.zip ?? null,
+      ...placeParts(result.place),
     },
   };
 }

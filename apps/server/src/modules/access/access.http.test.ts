@@ -16,6 +16,7 @@ import {
 import { freePort, startTestServer, type TestServer } from '../../test/server';
 import { testDatabaseKind } from '../../test/db';
 import { TestBrowser } from '../../test/browser';
+import { uploadPhoto, uploadPhotos } from '../../test/analyses';
 import { SESSION_COOKIE } from '../../auth/auth.routes';
 import { plainJpeg } from '../analyses/photos.fixtures';
 
@@ -32,17 +33,12 @@ let dir: string;
 let server: TestServer;
 let jpeg: Buffer;
 
-async function upload(browser: TestBrowser, files: number) {
-  const form = new FormData();
-  for (let i = 0; i < files; i++) form.append('photo', new Blob([jpeg], { type: 'image/jpeg' }), `p${i}.jpg`);
-  const response = await browser.fetch('/api/photos', {
-    method: 'POST',
-    body: form,
-    headers: { origin: new URL(browser.baseUrl).origin },
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+/** `files` copies of one JPEG in one multipart upload. */
+const upload = (browser: TestBrowser, files: number) =>
+  uploadPhotos(
+    browser,
+    Array.from({ length: files }, (_, i) => ({ name: `p${i}.jpg`, data: jpeg, type: 'image/jpeg' })),
+  );
 
 const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
 
@@ -351,14 +347,7 @@ describe('weekly quota on uploads', () => {
     const email = 'paired@example.com';
     const b = await server.signIn(email, 'Paired');
     const [photo] = await distinctJpegs(1);
-    const form = new FormData();
-    form.append('photo', new Blob([photo!], { type: 'image/jpeg' }), 'paired.jpg');
-    const analysed = await b.fetch('/api/photos', {
-      method: 'POST',
-      body: form,
-      headers: { origin: new URL(b.baseUrl).origin },
-    });
-    expect(analysed.status).toBe(202);
+    await uploadPhoto(b, 'paired.jpg', photo!);
     const usage = async () => MyLimitsSchema.parse((await b.api('/api/limits/me')).body).currentUsage;
     expect(await usage()).toBe(1);
     // Two parallel client uploads of the same bytes: one pairs with the analysis, the other is a new photo.

@@ -12,19 +12,21 @@ import { users } from '../../db/schema';
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
 export type RedemptionRow = typeof accessCodeRedemptions.$inferSelect;
 export type ConsoleGrantRow = typeof consoleAccessGrants.$inferSelect;
+/** A code as it is stored: hashed, with its hint and what it grants (a limits tier or a console level). */
+type NewAccessCode = {
+  kind: 'limits' | 'console';
+  codeHash: string;
+  hint: string;
+  tier: string | null;
+  level: number | null;
+  label: string | null;
+};
 
 export class AccessRepository {
   constructor(private readonly db: Db) {}
 
   /** Config codes are upserted by hash: a changed tier or level applies, a founder's disable stays. */
-  async seedCode(code: {
-    kind: 'limits' | 'console';
-    codeHash: string;
-    hint: string;
-    tier: string | null;
-    level: number | null;
-    label: string | null;
-  }) {
+  async seedCode(code: NewAccessCode) {
     await this.db
       .insert(accessCodes)
       .values({ ...code, source: 'config' })
@@ -34,15 +36,7 @@ export class AccessRepository {
       });
   }
 
-  async insertCode(code: {
-    kind: 'limits' | 'console';
-    codeHash: string;
-    hint: string;
-    tier: string | null;
-    level: number | null;
-    label: string | null;
-    createdBy: string;
-  }): Promise<AccessCodeRow | undefined> {
+  async insertCode(code: NewAccessCode & { createdBy: string }): Promise<AccessCodeRow | undefined> {
     const [row] = await this.db
       .insert(accessCodes)
       .values({ ...code, source: 'admin' })

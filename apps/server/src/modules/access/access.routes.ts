@@ -43,11 +43,9 @@ export function accessRoutes(app: FastifyInstance, { access }: { access: AccessS
       summary: 'What each access-code level allows per week',
       access: 'public',
       response: AccessCodeLimitsSchema,
-      handler: async ({ reply }) => {
-        // No secrets and no user data: browsers may keep it for the spec's 5 minutes.
-        reply.header('cache-control', `public, max-age=${TIMING.limitsCacheMs / 1000}`);
-        return access.tierLimits();
-      },
+      // No secrets and no user data: browsers may keep it for the spec's 5 minutes.
+      cacheControl: `public, max-age=${TIMING.limitsCacheMs / 1000}`,
+      handler: async () => access.tierLimits(),
     }),
     route({
       method: 'get',
@@ -56,10 +54,8 @@ export function accessRoutes(app: FastifyInstance, { access }: { access: AccessS
       summary: 'Your weekly limit, what is used and when it resets',
       access: 'user',
       response: MyLimitsSchema,
-      handler: async ({ user, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return access.limitsFor(user.id);
-      },
+      cacheControl: 'no-store',
+      handler: async ({ user }) => access.limitsFor(user.id),
     }),
     route({
       method: 'post',
@@ -80,10 +76,8 @@ export function accessRoutes(app: FastifyInstance, { access }: { access: AccessS
       summary: 'Your console-access level',
       access: 'user',
       response: ConsoleAccessSchema,
-      handler: async ({ user, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return access.consoleFor(user.id);
-      },
+      cacheControl: 'no-store',
+      handler: async ({ user }) => access.consoleFor(user.id),
     }),
     // Code management stays with the founder role itself: an admin-tier holder who could mint codes could mint
     // a founder code for themselves.

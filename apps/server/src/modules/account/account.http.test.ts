@@ -2,45 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
+import { analysePhoto, createAnalysisRecord } from '../../test/analyses';
 import { queryRows } from '../../db/client';
 import { gpsJpeg } from '../analyses/photos.fixtures';
 
-async function uploadAndWait(b: TestBrowser): Promise<{ analysisId: string; photoId: string }> {
-  const form = new FormData();
-  form.append(
-    'photo',
-    new Blob([await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })], { type: 'image/jpeg' }),
-    'beach.jpg',
-  );
-  const up = await b.fetch('/api/photos', {
-    method: 'POST',
-    body: form,
-    headers: { origin: new URL(b.baseUrl).origin },
-  });
-  expect(up.status).toBe(202);
-  const { analyses } = (await up.json()) as { analyses: { analysisId: string; photoId: string }[] };
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const { body } = await b.api(`/api/analyses/${analyses[0]!.analysisId}`);
-    if (body.analysis.status === 'done' || body.analysis.status === 'failed') break;
-    if (Date.now() > until) throw new Error('analysis did not finish');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return analyses[0]!;
-}
-
-async function createManual(b: TestBrowser, name: string) {
-  const res = await b.api('/api/analysis/create', {
-    method: 'POST',
-    body: {
+const createManual = async (b: TestBrowser, name: string) =>
+  (
+    await createAnalysisRecord(b, {
       image_url: 'https://images.example/x.jpg',
       analysis_type: 'test',
       analysis_result: { name, lat: 25.7668, lng: -80.1929, confidence: 0.9 },
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.analysis.id as string;
-}
+    })
+  ).id;
 
 describe('account export and deletion', () => {
   let server: TestServer;
@@ -131,7 +104,7 @@ describe('account export and deletion', () => {
   });
 
   it('deletes the user, their records, stored photos and sessions; others stay', async () => {
-    const { photoId } = await uploadAndWait(dana);
+    const { photoId } = await analysePhoto(dana, 'beach.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 }));
     const danaId = await userId(dana);
     const erinId = await userId(erin);
     const keys = (

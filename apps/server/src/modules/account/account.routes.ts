@@ -25,11 +25,11 @@ export function accountRoutes(
       summary: 'Everything stored about you, as a dated JSON attachment',
       access: 'user',
       response: AccountExportSchema,
+      cacheControl: 'no-store',
       handler: async ({ user, reply }) => {
         const data = await account.exportData(user);
         const day = data.exportedAt.slice(0, 10);
         reply
-          .header('cache-control', 'no-store')
           .header('content-disposition', `attachment; filename="vision-terminal-export-${day}.json"`)
           .type('application/json; charset=utf-8');
         // Indented: the file is meant to be read by the person who downloads it.
@@ -47,13 +47,13 @@ export function accountRoutes(
       invalidCode: 'confirmation_mismatch',
       invalidMessage: 'Type your e-mail address to confirm.',
       response: AccountDeletedSchema,
+      cacheControl: 'no-store',
       handler: async ({ user, body, request, reply }) => {
         const redirectTo = await providerLogoutUrl(request.cookies[SESSION_COOKIE]);
         await account.deleteAccount(user, body.confirm);
         // The session rows went with the user (cascade); the cookie goes too so the browser is plainly signed out, and
         // the browser is sent to the provider's logout so its session ends there as well.
         reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies });
-        reply.header('cache-control', 'no-store');
         return { deleted: true, redirectTo };
       },
     }),

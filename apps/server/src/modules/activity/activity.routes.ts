@@ -68,10 +68,8 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
       summary: 'Your notifications, newest first',
       access: 'user',
       response: UserNotificationsResponseSchema,
-      handler: async ({ user, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return activity.notifications(user);
-      },
+      cacheControl: 'no-store',
+      handler: async ({ user }) => activity.notifications(user),
     }),
     route({
       method: 'post',
@@ -94,10 +92,8 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
       summary: 'Every account with its activity',
       access: 'admin',
       response: AdminUsersResponseSchema,
-      handler: async ({ reply }) => {
-        reply.header('cache-control', 'no-store');
-        return activity.users();
-      },
+      cacheControl: 'no-store',
+      handler: async () => activity.users(),
     }),
     route({
       method: 'get',
@@ -106,10 +102,8 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
       summary: 'Users, activity and analyses today and in total',
       access: 'admin',
       response: z.object({ stats: ActivityStatsSchema }),
-      handler: async ({ user, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return { stats: await activity.stats(user) };
-      },
+      cacheControl: 'no-store',
+      handler: async ({ user }) => ({ stats: await activity.stats(user) }),
     }),
     route({
       method: 'get',
@@ -118,10 +112,8 @@ export function activityRoutes(app: FastifyInstance, { activity }: { activity: A
       summary: 'The activity log, newest first',
       access: 'admin',
       response: ActivityLogResponseSchema,
-      handler: async ({ reply }) => {
-        reply.header('cache-control', 'no-store');
-        return { entries: await activity.log() };
-      },
+      cacheControl: 'no-store',
+      handler: async () => ({ entries: await activity.log() }),
     }),
     route({
       method: 'post',

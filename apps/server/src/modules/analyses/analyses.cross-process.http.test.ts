@@ -3,48 +3,12 @@ import type { AnalysisEvent } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import { testDatabaseKind } from '../../test/db';
 import { startTestS3, type TestS3 } from '../../test/s3';
+import { uploadPhoto } from '../../test/analyses';
+import { readSse } from '../../test/sse';
 import { gpsJpeg } from './photos.fixtures';
 
-/** An SSE stream read as it arrives, so the test can act between events. */
-function openStream(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: AnalysisEvent[] = [];
-  let buffer = '';
-  let ended = false;
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer
-          .slice(0, cut)
-          .split('\n')
-          .find((l) => l.startsWith('data: '));
-        buffer = buffer.slice(cut + 2);
-        if (data) events.push(JSON.parse(data.slice(6)) as AnalysisEvent);
-      }
-    }
-    ended = true;
-  })();
-  return {
-    events,
-    get ended() {
-      return ended;
-    },
-    async until(check: () => boolean, timeoutMs = 60_000) {
-      const stop = Date.now() + timeoutMs;
-      while (!check()) {
-        if (Date.now() > stop) throw new Error(`stream has only ${events.map((e) => e.type).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    finished: pump,
-    cancel: () => reader.cancel().catch(() => {}),
-  };
-}
+/** An analysis' event stream read as it arrives; a whole analysis may take up to a minute here. */
+const openStream = (response: Response) => readSse<AnalysisEvent>(response, 60_000);
 
 // PostgreSQL LISTEN/NOTIFY needs two processes on one PostgreSQL; Redis works over either database.
 const carriers = testDatabaseKind() === 'postgres' ? (['postgres', 'redis'] as const) : (['redis'] as const);
@@ -71,31 +35,23 @@ describe.each(carriers)('analysis stages across server processes (%s pub/sub)', 
     web = await startTestServer({ env: { ANALYSIS_WORKER: 'false', ...shared } });
     expect(web.app.pubsub.kind).toBe(carrier);
     const alice = await web.signIn('alice@example.com', 'Alice');
-    const form = new FormData();
-    form.append('photo', new Blob([await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })]), 'beach.jpg');
-    const res = await alice.fetch('/api/photos', {
-      method: 'POST',
-      body: form,
-      headers: { origin: new URL(alice.baseUrl).origin },
-    });
-    expect(res.status).toBe(202);
-    const { analysisId } = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!;
+    const { analysisId } = await uploadPhoto(alice, 'beach.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 }));
 
     const response = await alice.fetch(`/api/analyses/${analysisId}/events`);
     expect(response.status).toBe(200);
     const stream = openStream(response);
     streams.push(stream);
-    await stream.until(() => stream.events.some((e) => e.type === 'received'));
+    await stream.until(() => stream.messages.some((e) => e.type === 'received'));
     // Nobody runs jobs yet: the stream has replayed all there is and waits.
     await new Promise((r) => setTimeout(r, 300));
-    expect(stream.events.map((e) => e.type)).toEqual(['received']);
+    expect(stream.messages.map((e) => e.type)).toEqual(['received']);
 
     // Only now does a worker process start, on the same database; whatever it does reaches the open stream
     // through the pub/sub alone (the stream replayed the store before those events existed).
     worker = await startTestServer({ env: { ANALYSIS_WORKER: 'true', ...shared }, shareDatabaseWith: web.db });
     await stream.until(() => stream.ended);
     await stream.finished;
-    const live = stream.events.map((e) => e.type);
+    const live = stream.messages.map((e) => e.type);
     expect(live[0]).toBe('received');
     expect(live.at(-1)).toBe('done');
     expect(live).toEqual(
@@ -104,8 +60,8 @@ describe.each(carriers)('analysis stages across server processes (%s pub/sub)', 
     // Exactly what was stored, in order: nothing lost, duplicated or reordered on the way between processes.
     const replay = openStream(await alice.fetch(`/api/analyses/${analysisId}/events`));
     await replay.finished;
-    expect(stream.events).toEqual(replay.events);
-    expect((stream.events.at(-1)!.data.result as { outcome: string }).outcome).toBe('found');
+    expect(stream.messages).toEqual(replay.messages);
+    expect((stream.messages.at(-1)!.data.result as { outcome: string }).outcome).toBe('found');
     // Two app start-ups (migrations, sign-in) on a shared 2-core machine take most of this.
   }, 120_000);
 });
@@ -116,23 +72,16 @@ describe('closing a server process', () => {
     let stream: ReturnType<typeof openStream> | undefined;
     try {
       const alice = await web.signIn('alice@example.com', 'Alice');
-      const form = new FormData();
-      form.append('photo', new Blob([await gpsJpeg(25.77, -80.19)]), 'waiting.jpg');
-      const res = await alice.fetch('/api/photos', {
-        method: 'POST',
-        body: form,
-        headers: { origin: new URL(alice.baseUrl).origin },
-      });
-      const { analysisId } = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!;
+      const { analysisId } = await uploadPhoto(alice, 'waiting.jpg', await gpsJpeg(25.77, -80.19));
       stream = openStream(await alice.fetch(`/api/analyses/${analysisId}/events`));
-      await stream.until(() => stream!.events.length === 1);
+      await stream.until(() => stream!.messages.length === 1);
       const started = Date.now();
       // Without ending the streams this close never resolves (the hook timeout would fail the test).
       await web.close();
       expect(Date.now() - started).toBeLessThan(10_000);
       await stream.finished;
       expect(stream.ended).toBe(true);
-      expect(stream.events.map((e) => e.type)).toEqual(['received']);
+      expect(stream.messages.map((e) => e.type)).toEqual(['received']);
     } finally {
       await stream?.cancel();
     }

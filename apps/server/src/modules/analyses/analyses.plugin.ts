@@ -20,6 +20,28 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The photo intake on an engine, with the configured upload limit and temporary folder, waking the runner for each
+ * queued job: what POST /api/photos and the JSON photo calls store photos through.
+ */
+export function photoIntake(
+  engine: AnalysisEngine,
+  config: Pick<Config, 'dataDir' | 'uploads'>,
+  quota: QuotaService,
+): PhotosService {
+  return new PhotosService({
+    repo: engine.photos,
+    storage: engine.storage,
+    decoder: engine.decoder,
+    quota,
+    events: engine.events,
+    onQueued: () => engine.runner.wake(),
+    tempDir: join(config.dataDir, 'tmp', 'uploads'),
+    maxBytes: config.uploads.maxBytes,
+    engineVersion: ENGINE_VERSION,
+  });
+}
+
 /** Wires photo intake, analyses and the job runner; the runner starts with the server and drains on close. */
 export async function registerAnalysisEngine(
   app: FastifyInstance,
@@ -49,17 +71,7 @@ export async function registerAnalysisEngine(
   });
   // Listening before the server takes requests, so an SSE stream never misses another process's stage.
   await engine.bus.connect();
-  const photos = new PhotosService({
-    repo: engine.photos,
-    storage: engine.storage,
-    decoder: engine.decoder,
-    quota,
-    events: engine.events,
-    onQueued: () => engine.runner.wake(),
-    tempDir: join(config.dataDir, 'tmp', 'uploads'),
-    maxBytes: config.uploads.maxBytes,
-    engineVersion: ENGINE_VERSION,
-  });
+  const photos = photoIntake(engine, config, quota);
   app.decorate('analysisEngine', engine);
   const verify = new VerifyService({ lookup: engine.analyses, maxBytes: config.uploads.maxBytes });
   await photosRoutes(app, { photos, verify, maxBytes: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles });

@@ -9,11 +9,9 @@ import { startFakeVisionServer, structuredAnswer, type FakeVisionServer } from '
 import { extractCoordinates } from '../../engine/text/coordinate-extraction';
 import { MODEL_TRUST } from '../../engine/locators/vision.locator';
 import { gpsJpeg, plainJpeg } from './photos.fixtures';
-import { PhotosService } from './photos.service';
 import { AllowAllQuotaService } from './quota.service';
-import { ENGINE_VERSION } from './analysis-engine';
-import { FastAnalysisRepository } from './fast-analysis.repository';
-import { FastAnalysisService } from './fast-analysis.service';
+import { photoIntake } from './analyses.plugin';
+import { fastAnalysisService } from './fast-analysis.plugin';
 
 const WITH_GPS = '/work/shared/data/images/parser-samples/with-gps/Apple.jpg';
 const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
@@ -303,29 +301,8 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
     const service = (waitMs: number) => {
       const engine = server.app.analysisEngine;
       const quota = new AllowAllQuotaService();
-      const photos = new PhotosService({
-        repo: engine.photos,
-        storage: engine.storage,
-        decoder: engine.decoder,
-        quota,
-        events: engine.events,
-        onQueued: () => engine.runner.wake(),
-        tempDir: `${server.config.dataDir}/tmp/uploads`,
-        maxBytes: server.config.uploads.maxBytes,
-        engineVersion: ENGINE_VERSION,
-      });
-      return new FastAnalysisService({
-        photos,
-        quota,
-        analyses: engine.analyses,
-        bus: engine.bus,
-        repo: new FastAnalysisRepository(server.db.database.db),
-        storage: engine.storage,
-        decoder: engine.decoder,
-        engineVersion: ENGINE_VERSION,
-        waitMs,
-        pollMs: 100,
-      });
+      const photos = photoIntake(engine, server.config, quota);
+      return fastAnalysisService({ database: server.db.database, engine, photos, quota, waitMs, pollMs: 100 });
     };
     const user = async () => (await alice.api('/api/auth/session')).body.user;
     const until = async (id: string) => {

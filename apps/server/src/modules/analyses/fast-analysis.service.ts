@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  placeParts,
   TERMINAL_ANALYSIS_EVENTS,
   outsideCoverageName,
   type AnalysisResult,
@@ -249,9 +250,7 @@ export class FastAnalysisService {
           source: result.source,
           radiusMeters: null,
           insideCoverage: result.insideCoverage,
-          municipality: result.place?.municipality ?? null,
-          neighbourhood: result.place?.neighbourhood ?? null,
-          zip: result.place?.zip ?? null,
+          ...placeParts(result.place),
         },
         engineVersion: this.deps.engineVersion,
       });
@@ -341,9 +340,7 @@ export function toReply(row: AnalysisWithPhoto, processingTimeMs: number): FastA
       lat: result.lat,
       lng: result.lng,
       name: result.name,
-      municipality: result.place?.municipality ?? null,
-      neighbourhood: result.place?.neighbourhood ?? null,
-      zip: result.place?.zip ?? null,
+      ...placeParts(result.place),
     },
     confidence: result.confidence,
     radiusMeters: result.radiusMeters,

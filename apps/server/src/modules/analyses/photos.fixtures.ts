@@ -2,7 +2,8 @@ import sharp from 'sharp';
 
 // Test images made at test time (nothing binary is kept in the repository).
 
-const dms = (value: number) => {
+/** Degrees as EXIF rationals: 25.7907 → "25/1 47/1 265200/10000" (degrees, minutes, seconds); the sign goes in Ref. */
+export const exifDegrees = (value: number) => {
   const abs = Math.abs(value);
   const d = Math.floor(abs);
   const m = Math.floor((abs - d) * 60);
@@ -18,9 +19,9 @@ export async function gpsJpeg(
 ): Promise<Buffer> {
   const gps: Record<string, string> = {
     GPSLatitudeRef: lat >= 0 ? 'N' : 'S',
-    GPSLatitude: dms(lat),
+    GPSLatitude: exifDegrees(lat),
     GPSLongitudeRef: lng >= 0 ? 'E' : 'W',
-    GPSLongitude: dms(lng),
+    GPSLongitude: exifDegrees(lng),
   };
   if (opts.accuracyM !== undefined) gps.GPSHPositioningError = `${Math.round(opts.accuracyM * 100)}/100`;
   return sharp({ create: { width: opts.width ?? 640, height: opts.height ?? 480, channels: 3, background: '#3a6f8f' } })

@@ -12,7 +12,7 @@ import type { TestBrowser } from '../../test/browser';
 import { queryRows } from '../../db/client';
 import { SESSION_COOKIE } from '../../auth/auth.routes';
 import { gpsJpeg, hugePngHeader, plainJpeg } from './photos.fixtures';
-import { uploadPhotos, waitForAnalysis, type Upload } from '../../test/analyses';
+import { GPS_PHOTO_EVENTS, uploadPhotos, waitForAnalysis, type Upload } from '../../test/analyses';
 import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 
 const IMAGES = join(SHARED_DATA_DIR, 'images');
@@ -209,21 +209,8 @@ describe('POST /api/photos and the analysis job', () => {
     const id = res.body.analyses[0].analysisId;
     const live = await readEvents(alice, id);
     const late = await readEvents(alice, id);
-    // The place is found and streamed before the derivatives are made.
-    // Each locator starts and finishes; text, gallery and sequence skip themselves because the GPS fix is precise.
-    const locators = [
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-      'locator_started',
-      'locator_finished',
-    ];
-    const order = ['received', 'started', 'metadata_read', ...locators, 'fused', 'derivatives_made', 'done'];
-    expect(live.map((e) => e.type)).toEqual(order);
-    expect(late.map((e) => e.type)).toEqual(order);
+    expect(live.map((e) => e.type)).toEqual(GPS_PHOTO_EVENTS);
+    expect(late.map((e) => e.type)).toEqual(GPS_PHOTO_EVENTS);
     expect(live.map((e) => e.id)).toEqual([...live.map((e) => e.id)].sort((a, b) => a - b));
     const finished = live.filter((e) => e.type === 'locator_finished').map((e) => e.data);
     expect(finished[0]).toMatchObject({ locator: 'metadata' });
@@ -237,7 +224,9 @@ describe('POST /api/photos and the analysis job', () => {
     });
     expect((live.at(-1)!.data.result as { outcome: string }).outcome).toBe('found');
     // Resuming after an id replays only what came later.
-    const resumed = await readEvents(alice, id, { 'last-event-id': String(live[order.indexOf('fused')]!.id) });
+    const resumed = await readEvents(alice, id, {
+      'last-event-id': String(live[GPS_PHOTO_EVENTS.indexOf('fused')]!.id),
+    });
     expect(resumed.map((e) => e.type)).toEqual(['derivatives_made', 'done']);
     const fused = live.find((e) => e.type === 'fused')!.data;
     expect((fused.result as { outcome: string }).outcome).toBe('found');

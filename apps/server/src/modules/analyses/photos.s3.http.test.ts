@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { startTestS3, type TestS3 } from '../../test/s3';
 import { S3Storage } from '../../adapters/storage/s3.storage';
 import { gpsJpeg } from './photos.fixtures';
-import { waitForAnalysis } from '../../test/analyses';
+import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
 
 const waitFor = waitForAnalysis;
 
@@ -31,19 +31,11 @@ describe('photos on S3-compatible storage (STORAGE_DRIVER=s3)', () => {
   it('stores the original and derivatives in the bucket and serves the thumbnails from it', async () => {
     expect(server.app.analysisEngine.storage).toBeInstanceOf(S3Storage);
     const alice = await server.signIn('alice@example.com', 'Alice');
-    const form = new FormData();
-    form.append(
-      'photo',
-      new Blob([await gpsJpeg(25.7663, -80.1936, { accuracyM: 8, width: 2400, height: 1600 })]),
-      'brickell.jpg',
-    );
-    const response = await alice.fetch('/api/photos', {
-      method: 'POST',
-      body: form,
-      headers: { origin: new URL(alice.baseUrl).origin },
-    });
+    const response = await uploadPhotos(alice, [
+      { name: 'brickell.jpg', data: await gpsJpeg(25.7663, -80.1936, { accuracyM: 8, width: 2400, height: 1600 }) },
+    ]);
     expect(response.status).toBe(202);
-    const [queued] = PhotoUploadResponseSchema.parse(await response.json()).analyses;
+    const [queued] = PhotoUploadResponseSchema.parse(response.body).analyses;
 
     const analysis = await waitFor(alice, queued!.analysisId);
     expect(analysis.status).toBe('done');

@@ -3,14 +3,7 @@ import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
-
-const dms = (value: number) => {
-  const abs = Math.abs(value);
-  const d = Math.floor(abs);
-  const m = Math.floor((abs - d) * 60);
-  const s = Math.round(((abs - d) * 60 - m) * 60 * 10000);
-  return `${d}/1 ${m}/1 ${s}/10000`;
-};
+import { exifDegrees } from './photos.fixtures';
 
 /** A phone JPEG with camera, time (and offset) and, when given, a GPS fix, written by libvips' EXIF writer. */
 async function phoneJpeg(taken: string, position?: { lat: number; lng: number }, model = 'Seq 1'): Promise<Buffer> {
@@ -21,9 +14,9 @@ async function phoneJpeg(taken: string, position?: { lat: number; lng: number },
   if (position)
     exif.IFD3 = {
       GPSLatitudeRef: 'N',
-      GPSLatitude: dms(position.lat),
+      GPSLatitude: exifDegrees(position.lat),
       GPSLongitudeRef: 'W',
-      GPSLongitude: dms(position.lng),
+      GPSLongitude: exifDegrees(position.lng),
       GPSHPositioningError: '800/100',
     };
   // Random noise: every photo looks different, so the gallery does not recognise one in another.

@@ -1,31 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { AnalysisSchema, VerifyResponseSchema } from '@vt/shared';
+import { VerifyResponseSchema } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
+import { analysePhoto, postPhotos } from '../../test/analyses';
 import { gpsJpeg, plainJpeg } from './photos.fixtures';
 
-async function post(browser: TestBrowser, path: string, name: string, data: Buffer) {
-  const form = new FormData();
-  form.append('photo', new Blob([data], { type: 'image/jpeg' }), name);
-  const res = await browser.fetch(path, {
-    method: 'POST',
-    body: form,
-    headers: { origin: new URL(browser.baseUrl).origin },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-async function analysed(browser: TestBrowser, name: string, data: Buffer): Promise<string> {
-  const res = await post(browser, '/api/photos', name, data);
-  expect(res.status).toBe(202);
-  const id = (res.body as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId;
-  for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const a = AnalysisSchema.parse((await browser.api(`/api/analyses/${id}`)).body.analysis);
-    if (a.status === 'done') return id;
-  }
-  throw new Error('analysis did not finish');
-}
+const post = (browser: TestBrowser, path: string, name: string, data: Buffer) =>
+  postPhotos(browser, path, [{ name, data, type: 'image/jpeg' }]);
 
 describe('POST /api/verify: was this exact file analysed under my account, and when?', () => {
   let server: TestServer;
@@ -42,8 +24,8 @@ describe('POST /api/verify: was this exact file analysed under my account, and w
 
   it('names every analysis of the same bytes, oldest first, with the server time it was received', async () => {
     const photo = await gpsJpeg(25.7907, -80.13, { accuracyM: 5 });
-    const first = await analysed(alice, 'original.jpg', photo);
-    const again = await analysed(alice, 'copy.jpg', photo);
+    const first = (await analysePhoto(alice, 'original.jpg', photo)).analysisId;
+    const again = (await analysePhoto(alice, 'copy.jpg', photo)).analysisId;
     const res = await post(alice, '/api/verify', 'from-the-report.jpg', photo);
     expect(res.status).toBe(200);
     const body = VerifyResponseSchema.parse(res.body);
@@ -59,7 +41,7 @@ describe('POST /api/verify: was this exact file analysed under my account, and w
 
   it('a file changed by one byte, or someone else’s analysis of the same bytes, is not a match', async () => {
     const photo = await plainJpeg();
-    await analysed(bob, 'bobs.jpg', photo);
+    await analysePhoto(bob, 'bobs.jpg', photo);
     expect(VerifyResponseSchema.parse((await post(alice, '/api/verify', 'x.jpg', photo)).body).matches).toEqual([]);
     const changed = Buffer.from(photo);
     changed[changed.length - 3] = changed[changed.length - 3]! ^ 0xff;

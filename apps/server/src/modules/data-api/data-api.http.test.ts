@@ -4,7 +4,6 @@ import {
   AdminStatsSchema,
   AnalysisListSchema,
   AnalysisPageSchema,
-  AnalysisRecordEnvelopeSchema,
   AnalysisStatsSchema,
   LocationListSchema,
   LocationStatsSchema,
@@ -13,24 +12,19 @@ import {
 } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
+import { analysePhoto, createAnalysisRecord } from '../../test/analyses';
 import { queryRows } from '../../db/client';
 import { gpsJpeg } from '../analyses/photos.fixtures';
 
 const ORIGIN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function createAnalysis(b: TestBrowser, name: string, lat: number, lng: number, confidence = 0.9) {
-  const res = await b.api('/api/analysis/create', {
-    method: 'POST',
-    body: {
-      image_url: `https://images.example/${name.replace(/\W+/g, '-')}.jpg`,
-      analysis_type: 'test',
-      analysis_result: { name, lat, lng, confidence },
-      location_data: { note: name },
-    },
+const createAnalysis = (b: TestBrowser, name: string, lat: number, lng: number, confidence = 0.9) =>
+  createAnalysisRecord(b, {
+    image_url: `https://images.example/${name.replace(/\W+/g, '-')}.jpg`,
+    analysis_type: 'test',
+    analysis_result: { name, lat, lng, confidence },
+    location_data: { note: name },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return AnalysisRecordEnvelopeSchema.parse(res.body).analysis;
-}
 
 describe('data API', () => {
   let server: TestServer;
@@ -362,36 +356,17 @@ describe('data API', () => {
 
   it('deleting an uploaded analysis removes its location record, index entry, photo and stored images', async () => {
     const carol = await server.signIn('carol@example.com', 'Carol');
-    const form = new FormData();
-    form.append(
-      'photo',
-      new Blob([await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })], { type: 'image/jpeg' }),
-      'beach.jpg',
-    );
-    const up = await carol.fetch('/api/photos', {
-      method: 'POST',
-      body: form,
-      headers: { origin: new URL(carol.baseUrl).origin },
-    });
-    expect(up.status).toBe(202);
-    const { analyses } = (await up.json()) as { analyses: { analysisId: string; photoId: string }[] };
-    const id = analyses[0]!.analysisId;
-    const until = Date.now() + 20_000;
-    for (;;) {
-      const { body } = await carol.api(`/api/analyses/${id}`);
-      if (body.analysis.status === 'done' || body.analysis.status === 'failed') break;
-      if (Date.now() > until) throw new Error('analysis did not finish');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const uploaded = await analysePhoto(carol, 'beach.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 }));
+    const id = uploaded.analysisId;
     const listed = AnalysisPageSchema.parse((await carol.api('/api/analysis/my')).body);
     expect(listed.total).toBe(1);
-    expect(listed.analyses[0]!.thumbnail_url).toBe(`/api/photos/${analyses[0]!.photoId}/thumbnail`);
+    expect(listed.analyses[0]!.thumbnail_url).toBe(`/api/photos/${uploaded.photoId}/thumbnail`);
     expect((await carol.fetch(listed.analyses[0]!.thumbnail_url!)).status).toBe(200);
     const keysOf = async () =>
       (
         await queryRows<{ k: string }>(
           server.db.database.db,
-          sql`select unnest(array[original_key, thumbnail_key, display_key]) as k from photos where id = ${analyses[0]!.photoId}`,
+          sql`select unnest(array[original_key, thumbnail_key, display_key]) as k from photos where id = ${uploaded.photoId}`,
         )
       )
         .map((r) => r.k)
@@ -408,6 +383,6 @@ describe('data API', () => {
     expect((await carol.api(`/api/analyses/${id}`)).status).toBe(404);
     expect(await keysOf()).toEqual([]);
     for (const k of keys) expect(await storage.exists(k)).toBe(false);
-    expect((await carol.fetch(`/api/photos/${analyses[0]!.photoId}/thumbnail`)).status).toBe(404);
+    expect((await carol.fetch(`/api/photos/${uploaded.photoId}/thumbnail`)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  placeParts,
   LIMITS,
   type AdminStats,
   type AnalysisFilter,
@@ -47,9 +48,7 @@ export function toAnalysisRecord(row: AnalysisListRow): AnalysisRecord {
     location: r
       ? {
           name: r.name,
-          neighbourhood: r.place?.neighbourhood ?? null,
-          municipality: r.place?.municipality ?? null,
-          zip: r.place?.zip ?? null,
+          ...placeParts(r.place),
           lat: r.lat,
           lng: r.lng,
           confidence: r.confidence,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AnalysisRecordEnvelopeSchema,
   ApiUsagePatternsSchema,
   ApiUsageStatsSchema,
   CategoriesEnvelopeSchema,
@@ -16,15 +15,10 @@ import {
 } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
+import { createAnalysisRecord } from '../../test/analyses';
 
-async function createAnalysis(b: TestBrowser, name: string, lat: number, lng: number) {
-  const res = await b.api('/api/analysis/create', {
-    method: 'POST',
-    body: { analysis_result: { name, lat, lng, confidence: 0.8 } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return AnalysisRecordEnvelopeSchema.parse(res.body).analysis;
-}
+const createAnalysis = (b: TestBrowser, name: string, lat: number, lng: number) =>
+  createAnalysisRecord(b, { analysis_result: { name, lat, lng, confidence: 0.8 } });
 
 describe('timeframe parsing', () => {
   it('reads hours, days and the 24 hour default', () => {

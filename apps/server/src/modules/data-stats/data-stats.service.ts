@@ -20,6 +20,8 @@ import { notificationStats } from './notifications-stats';
 export type Scope = 'mine' | 'all';
 const round = (n: number | null | undefined, digits = 2) =>
   n == null ? null : Math.round(Number(n) * 10 ** digits) / 10 ** digits;
+/** The stored rows of a scope: all of them, and those made inside the window. */
+const stored = (row: { total: number; recent: number }) => ({ total: row.total, recent: row.recent });
 
 /**
  * Usage statistics (R-DATA-5) and the feedback and category writes they count. `mine` figures are the
@@ -36,15 +38,24 @@ export class DataStatsService {
     return { scope, timeframeHours, since: new Date(Date.now() - timeframeHours * 3_600_000) };
   }
 
-  private static head(w: { scope: Scope; timeframeHours: number; since: Date }) {
-    return { scope: w.scope, timeframeHours: w.timeframeHours, since: w.since.toISOString() };
+  /**
+   * What a figure set over a window asks its query for (the caller's rows, or everyone's as a null user for `all`,
+   * made since `since`) and opens its answer with (`head`: the window it covers).
+   */
+  private over(user: User, scope: Scope, timeframeHours: number) {
+    const { since } = this.window(scope, timeframeHours);
+    return {
+      userId: scope === 'all' ? null : user.id,
+      since,
+      head: { scope, timeframeHours, since: since.toISOString() },
+    };
   }
 
   async apiUsage(user: User, scope: Scope, timeframeHours: number): Promise<ApiUsageStats> {
-    const w = this.window(scope, timeframeHours);
-    const r = await this.repo.apiUsage(scope === 'all' ? null : user.id, w.since);
+    const w = this.over(user, scope, timeframeHours);
+    const r = await this.repo.apiUsage(w.userId, w.since);
     return {
-      ...DataStatsService.head(w),
+      ...w.head,
       totalRequests: r.totals.total,
       errorRequests: r.totals.errors,
       averageDurationMs: round(r.totals.avg),
@@ -73,12 +84,11 @@ export class DataStatsService {
   }
 
   async images(user: User, scope: Scope, timeframeHours: number): Promise<ImageStats> {
-    const w = this.window(scope, timeframeHours);
-    const { row, formats } = await this.repo.images(scope === 'all' ? null : user.id, w.since);
+    const w = this.over(user, scope, timeframeHours);
+    const { row, formats } = await this.repo.images(w.userId, w.since);
     return {
-      ...DataStatsService.head(w),
-      total: row.total,
-      recent: row.recent,
+      ...w.head,
+      ...stored(row),
       sizeStats: { total_size: Number(row.bytes), average_size: row.avg == null ? null : Math.round(Number(row.avg)) },
       byFormat: Object.fromEntries(formats.map((f) => [f.format, f.count])),
     };
@@ -89,12 +99,11 @@ export class DataStatsService {
   }
 
   async feedback(user: User, scope: Scope, timeframeHours: number): Promise<FeedbackStats> {
-    const w = this.window(scope, timeframeHours);
-    const { row, ratings } = await this.repo.feedback(scope === 'all' ? null : user.id, w.since);
+    const w = this.over(user, scope, timeframeHours);
+    const { row, ratings } = await this.repo.feedback(w.userId, w.since);
     return {
-      ...DataStatsService.head(w),
-      total: row.total,
-      recent: row.recent,
+      ...w.head,
+      ...stored(row),
       averageRating: round(row.avg),
       byRating: [1, 2, 3, 4, 5].map((rating) => ({
         rating,
@@ -105,22 +114,21 @@ export class DataStatsService {
   }
 
   async categories(user: User, scope: Scope, timeframeHours: number): Promise<CategoryStats> {
-    const w = this.window(scope, timeframeHours);
-    const { row, byCategory } = await this.repo.categories(scope === 'all' ? null : user.id, w.since);
+    const w = this.over(user, scope, timeframeHours);
+    const { row, byCategory } = await this.repo.categories(w.userId, w.since);
     return {
-      ...DataStatsService.head(w),
-      total: row.total,
-      recent: row.recent,
+      ...w.head,
+      ...stored(row),
       categorisedAnalyses: row.analyses,
       byCategory,
     };
   }
 
   async sessions(user: User, scope: Scope, timeframeHours: number): Promise<SessionStats> {
-    const w = this.window(scope, timeframeHours);
-    const r = await this.repo.sessions(scope === 'all' ? null : user.id, w.since, this.sessionIdleMs);
+    const w = this.over(user, scope, timeframeHours);
+    const r = await this.repo.sessions(w.userId, w.since, this.sessionIdleMs);
     return {
-      ...DataStatsService.head(w),
+      ...w.head,
       activeSessions: r.active,
       signInsInTimeframe: r.signIns,
       activeUsers: r.activeUsers,

@@ -19,7 +19,8 @@ export function deploymentRoutes(
       summary: 'Deployment and health facts of this server',
       access: 'founder',
       response: DeploymentFactsSchema,
-      handler: async ({ reply }) => {
+      cacheControl: 'no-store',
+      handler: async () => {
         const { config, database } = deps;
         const latencyMs = await database.ping();
         const [migrations] = await queryRows<{ n: number }>(
@@ -45,7 +46,6 @@ export function deploymentRoutes(
           publicUrl: config.publicUrl,
           migrations: migrations?.n ?? 0,
         };
-        reply.header('cache-control', 'no-store');
         return { deployment };
       },
     }),

@@ -22,6 +22,7 @@ export function healthRoutes(
       // An unreachable database is not an error of the call: the same answer says what is down.
       errors: { 503: 'The database cannot be reached: the same answer, `status: "degraded"`, with `Retry-After`' },
       errorSchema: HealthSchema,
+      cacheControl: 'no-store',
       handler: async ({ reply }): Promise<Health> => {
         const latencyMs = await deps.database.ping();
         const pubsub = { kind: deps.pubsub.kind, connected: deps.pubsub.connected };
@@ -36,7 +37,6 @@ export function healthRoutes(
           auth: { provider: deps.authKind },
           time: new Date().toISOString(),
         };
-        reply.header('cache-control', 'no-store');
         // Only the database makes the service unavailable; without the carrier it still serves, degraded.
         if (latencyMs === null) reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return body;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnalysisResult } from '@vt/shared';
+import { placeParts, type AnalysisResult } from '@vt/shared';
 import type { Db } from '../../db/client';
 import { activityLog, users } from '../../db/schema';
 import { photos, type analyses } from '../../db/schema.analyses';
@@ -25,9 +25,7 @@ export function locationFieldsOf(result: AnalysisResult) {
     lat: result.lat,
     lng: result.lng,
     address: addressOf(result.place),
-    municipality: result.place?.municipality ?? null,
-    neighbourhood: result.place?.neighbourhood ?? null,
-    zip: result.place?.zip ?? null,
+    ...placeParts(result.place),
     source: result.source,
     confidence: result.confidence,
   };

@@ -19,18 +19,11 @@ import { mulberry32 } from '../../engine/geo/sampling';
 import { gridPoint } from '../../engine/geo/grid';
 import { haversineMeters } from '../../engine/geo/geometry';
 import { photos } from '../../db/schema.analyses';
-import { gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
+import { exifDegrees, gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
 
 const street = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/mdx_Samsung_SM-N900A.jpg'));
 const CORNER = gridPoint(-8, 27); // SW 8 St & SW 27 Ave
 const MIAMI_BEACH = { lat: 25.7907, lng: -80.13 };
-
-const dms = (v: number) => {
-  const a = Math.abs(v);
-  const d = Math.floor(a);
-  const m = Math.floor((a - d) * 60);
-  return `${d}/1 ${m}/1 ${Math.round(((a - d) * 60 - m) * 600000)}/10000`;
-};
 
 /** A photo of the SW 8 St & SW 27 Ave street sign whose EXIF GPS says `at` (5 m accuracy). */
 async function signWithGps(at: { lat: number; lng: number }): Promise<Buffer> {
@@ -50,9 +43,9 @@ async function signWithGps(at: { lat: number; lng: number }): Promise<Buffer> {
       IFD0: { Make: 'TestPhone', Model: 'GPS 1' },
       IFD3: {
         GPSLatitudeRef: 'N',
-        GPSLatitude: dms(at.lat),
+        GPSLatitude: exifDegrees(at.lat),
         GPSLongitudeRef: 'W',
-        GPSLongitude: dms(at.lng),
+        GPSLongitude: exifDegrees(at.lng),
         GPSHPositioningError: '500/100',
       },
     })

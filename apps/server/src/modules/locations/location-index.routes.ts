@@ -13,6 +13,8 @@ import type { IndexCheckService } from './index-check.service';
 
 /** The location index is changed from the map only (access.plugin.ts isMapOnlyCall). */
 const mapAccessError = { 403: 'No map access: the location index is changed from the map only' };
+/** What a call on one item of the index can answer beyond its own errors. */
+const itemErrors = { ...mapAccessError, 404: 'No such item in your index' };
 
 /** An item of the caller's index; an id that cannot exist is not found, as another user's is. */
 const itemId = {
@@ -62,7 +64,7 @@ export function locationIndexRoutes(
       access: 'owner',
       ...itemId,
       response: LocationIndexRemovedSchema,
-      errors: { ...mapAccessError, 404: 'No such item in your index' },
+      errors: itemErrors,
       handler: async ({ user, params }) => index.remove(user, params.id),
     }),
     route({
@@ -85,8 +87,7 @@ export function locationIndexRoutes(
       ...itemId,
       response: IndexCheckResponseSchema,
       errors: {
-        ...mapAccessError,
-        404: 'No such item in your index',
+        ...itemErrors,
         409: 'The item cannot be checked now (the message says why)',
         429: 'Too many checks',
       },
@@ -103,8 +104,7 @@ export function locationIndexRoutes(
       ...itemId,
       response: IndexCheckResponseSchema,
       errors: {
-        ...mapAccessError,
-        404: 'No such item in your index',
+        ...itemErrors,
         409: 'The item cannot be reevaluated (the message says why)',
         429: 'Too many checks',
         502: 'The new analysis failed',

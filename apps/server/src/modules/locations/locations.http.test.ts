@@ -1,45 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
-  AnalysisSchema,
   CountyOutlineSchema,
   LocationIndexCreateResponseSchema,
   LocationIndexSchema,
   LocationsPageSchema,
-  type Analysis,
 } from '@vt/shared';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
+import { uploadPhoto, waitForAnalysis } from '../../test/analyses';
 import { queryRows } from '../../db/client';
 import { analyses, photos } from '../../db/schema.analyses';
 import { AnalysesRepository } from '../analyses/analyses.repository';
 import { errorResult } from '../../engine/pipeline/fuse';
 import { gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
 import { recordFinishedAnalysis } from './analysis-finished';
-
-async function upload(browser: TestBrowser, name: string, data: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('photo', new Blob([data], { type: 'image/jpeg' }), name);
-  const response = await browser.fetch('/api/photos', {
-    method: 'POST',
-    body: form,
-    headers: { origin: new URL(browser.baseUrl).origin },
-  });
-  expect(response.status).toBe(202);
-  const body = (await response.json()) as { analyses: { analysisId: string }[] };
-  return body.analyses[0]!.analysisId;
-}
-
-async function waitFor(browser: TestBrowser, id: string, timeoutMs = 20_000): Promise<Analysis> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await browser.api(`/api/analyses/${id}`);
-    const analysis = AnalysisSchema.parse(body.analysis);
-    if (analysis.status === 'done' || analysis.status === 'failed') return analysis;
-    if (Date.now() > until) throw new Error(`analysis ${id} still ${analysis.status}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function userStats(server: TestServer, email: string) {
   const [row] = await queryRows<{ id: string; analysis_count: number; last_analysis: Date | null; activities: number }>(
@@ -72,9 +47,31 @@ describe('location history and location index', () => {
     await server?.close();
   });
 
+  /** A photo row and its analysis, claimed by runner `workerId` as if mid-run (nothing real behind the photo). */
+  async function runningAnalysis(userId: string, originalName: string, workerId: string) {
+    const db = server.db.database.db;
+    const [photo] = await db
+      .insert(photos)
+      .values({ userId, originalName, format: 'jpeg', mimeType: 'image/jpeg', byteSize: 10, width: 1, height: 1 })
+      .returning();
+    const [row] = await db
+      .insert(analyses)
+      .values({
+        userId,
+        photoId: photo!.id,
+        engineVersion: 'test',
+        status: 'running',
+        lockedBy: workerId,
+        lockedAt: new Date(),
+      })
+      .returning();
+    return row!;
+  }
+
   it('a GPS photo leaves one location record, one index entry, analysis count 1 — even when save runs twice', async () => {
-    const id = await upload(alice, 'miami-beach.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 }));
-    const analysis = await waitFor(alice, id);
+    const id = (await uploadPhoto(alice, 'miami-beach.jpg', await gpsJpeg(25.7907, -80.13, { accuracyM: 5 })))
+      .analysisId;
+    const analysis = await waitForAnalysis(alice, id);
     expect(analysis.status).toBe('done');
 
     const check = async () => {
@@ -130,8 +127,8 @@ describe('location history and location index', () => {
   });
 
   it('a photo with no evidence is stored too, as the honest fallback', async () => {
-    const id = await upload(bob, 'nothing.jpg', await plainJpeg());
-    const analysis = await waitFor(bob, id);
+    const id = (await uploadPhoto(bob, 'nothing.jpg', await plainJpeg())).analysisId;
+    const analysis = await waitForAnalysis(bob, id);
     expect(analysis.analysis_result!.outcome).toBe('fallback');
     const history = await historyOf(bob);
     expect(history.locations.find((l) => l.analysis_id === id)).toMatchObject({ source: 'Fallback', confidence: 0.3 });
@@ -146,16 +143,16 @@ describe('location history and location index', () => {
   it('the index says where each item stands and points a repeated photo to its first entry', async () => {
     const carol = await server.signIn('standing@example.com', 'Stan Ding');
     const bytes = await gpsJpeg(25.7617, -80.1918, { accuracyM: 5 });
-    const first = await upload(carol, 'downtown.jpg', bytes);
-    await waitFor(carol, first);
-    const again = await upload(carol, 'downtown-again.jpg', bytes);
-    await waitFor(carol, again);
-    const paris = await upload(carol, 'paris.jpg', await gpsJpeg(48.8584, 2.2945, { accuracyM: 5 }));
-    await waitFor(carol, paris);
+    const first = (await uploadPhoto(carol, 'downtown.jpg', bytes)).analysisId;
+    await waitForAnalysis(carol, first);
+    const again = (await uploadPhoto(carol, 'downtown-again.jpg', bytes)).analysisId;
+    await waitForAnalysis(carol, again);
+    const paris = (await uploadPhoto(carol, 'paris.jpg', await gpsJpeg(48.8584, 2.2945, { accuracyM: 5 }))).analysisId;
+    await waitForAnalysis(carol, paris);
     // Another user's identical photo is not a duplicate of anything of Carol's.
     const dave = await server.signIn('standing-other@example.com', 'Other');
-    const daves = await upload(dave, 'downtown.jpg', bytes);
-    await waitFor(dave, daves);
+    const daves = (await uploadPhoto(dave, 'downtown.jpg', bytes)).analysisId;
+    await waitForAnalysis(dave, daves);
 
     const items = (await indexOf(carol)).items;
     const byAnalysis = (id: string) => items.find((i) => i.analysisId === id)!;
@@ -179,36 +176,14 @@ describe('location history and location index', () => {
     const carol = await server.signIn('carol@example.com', 'Carol');
     const { id: userId } = await userStats(server, 'carol@example.com');
     const db = server.db.database.db;
-    const [photo] = await db
-      .insert(photos)
-      .values({
-        userId,
-        originalName: 'broken.jpg',
-        format: 'jpeg',
-        mimeType: 'image/jpeg',
-        byteSize: 10,
-        width: 1,
-        height: 1,
-      })
-      .returning();
-    const [row] = await db
-      .insert(analyses)
-      .values({
-        userId,
-        photoId: photo!.id,
-        engineVersion: 'test',
-        status: 'running',
-        lockedBy: 'w1',
-        lockedAt: new Date(),
-      })
-      .returning();
+    const row = await runningAnalysis(userId, 'broken.jpg', 'w1');
     const repo = new AnalysesRepository(db, { onFinished: recordFinishedAnalysis });
     const result = errorResult('broken.jpg', 'boom');
     expect(
-      await repo.finish(row!.id, 'w1', 'failed', { analysisResult: result, confidenceScore: result.confidence }),
+      await repo.finish(row.id, 'w1', 'failed', { analysisResult: result, confidenceScore: result.confidence }),
     ).toBe(true);
     // A second finish finds the job no longer running: nothing more is recorded.
-    expect(await repo.finish(row!.id, 'w1', 'failed', { analysisResult: result })).toBe(false);
+    expect(await repo.finish(row.id, 'w1', 'failed', { analysisResult: result })).toBe(false);
 
     const history = await historyOf(carol);
     expect(history.total).toBe(1);
@@ -228,29 +203,7 @@ describe('location history and location index', () => {
   it('a failing hook rolls the result back with it', async () => {
     const { id: userId } = await userStats(server, 'bob@example.com');
     const db = server.db.database.db;
-    const [photo] = await db
-      .insert(photos)
-      .values({
-        userId,
-        originalName: 'x.jpg',
-        format: 'jpeg',
-        mimeType: 'image/jpeg',
-        byteSize: 10,
-        width: 1,
-        height: 1,
-      })
-      .returning();
-    const [row] = await db
-      .insert(analyses)
-      .values({
-        userId,
-        photoId: photo!.id,
-        engineVersion: 'test',
-        status: 'running',
-        lockedBy: 'w2',
-        lockedAt: new Date(),
-      })
-      .returning();
+    const row = await runningAnalysis(userId, 'x.jpg', 'w2');
     const repo = new AnalysesRepository(db, {
       onFinished: async (tx, analysis) => {
         await recordFinishedAnalysis(tx, analysis);
@@ -258,10 +211,10 @@ describe('location history and location index', () => {
       },
     });
     const result = errorResult('x.jpg', 'boom');
-    await expect(repo.finish(row!.id, 'w2', 'failed', { analysisResult: result })).rejects.toThrow('disk full');
-    const [after] = await db.select().from(analyses).where(eq(analyses.id, row!.id));
+    await expect(repo.finish(row.id, 'w2', 'failed', { analysisResult: result })).rejects.toThrow('disk full');
+    const [after] = await db.select().from(analyses).where(eq(analyses.id, row.id));
     expect(after!.status).toBe('running');
-    expect((await historyOf(bob)).locations.some((l) => l.analysis_id === row!.id)).toBe(false);
+    expect((await historyOf(bob)).locations.some((l) => l.analysis_id === row.id)).toBe(false);
   });
 
   describe('the index keeps the 20 newest', () => {

@@ -29,11 +29,17 @@ const roundPolygons = (polygons: readonly PolygonCoords[]): number[][][][] =>
   polygons.map((polygon) => polygon.map((ring) => ring.map((p) => [round(p[0]!), round(p[1]!)])));
 
 const collection = (features: Feature[]): FeatureCollection => ({ type: 'FeatureCollection', features });
-const multiPolygon = (polygons: readonly PolygonCoords[]): Geometry => ({
-  type: 'MultiPolygon',
-  coordinates: roundPolygons(polygons),
+/** An area (county, municipality, neighbourhood) as a MultiPolygon feature. */
+const areaFeature = (properties: Feature['properties'], polygons: readonly PolygonCoords[]): Feature => ({
+  type: 'Feature',
+  properties,
+  geometry: { type: 'MultiPolygon', coordinates: roundPolygons(polygons) },
 });
-const point = (lng: number, lat: number): Geometry => ({ type: 'Point', coordinates: [round(lng), round(lat)] });
+const pointFeature = (properties: Feature['properties'], lng: number, lat: number): Feature => ({
+  type: 'Feature',
+  properties,
+  geometry: { type: 'Point', coordinates: [round(lng), round(lat)] },
+});
 
 function countyPolygons(): Map<string, PolygonCoords[]> {
   const require = createRequire(import.meta.url);
@@ -87,6 +93,12 @@ function largestRing(polygons: readonly PolygonCoords[]): readonly (readonly num
   return best;
 }
 
+/** A place name drawn at the centre of an area's largest part, from `minZoom` on. */
+function areaLabel(name: string, kind: string, minZoom: number, polygons: readonly PolygonCoords[]): Feature {
+  const [lng, lat] = ringCentre(largestRing(polygons));
+  return pointFeature({ name, kind, minZoom }, lng, lat);
+}
+
 function build(name: MapLayerName): FeatureCollection {
   switch (name) {
     case 'land': {
@@ -94,76 +106,38 @@ function build(name: MapLayerName): FeatureCollection {
       // The census county shapes are land-clipped and coarse; the authored municipal outlines add the barrier
       // islands (Miami Beach, Key Biscayne…) that they drop.
       return collection([
-        ...[...counties].map(([fips, polygons]) => ({
-          type: 'Feature' as const,
-          properties: { kind: 'county', fips, miamiDade: fips === MIAMI_DADE_FIPS },
-          geometry: multiPolygon(polygons),
-        })),
-        ...MUNICIPALITY_OUTLINES.map((m) => ({
-          type: 'Feature' as const,
-          properties: { kind: 'municipality', name: m.name },
-          geometry: multiPolygon(m.polygons),
-        })),
+        ...[...counties].map(([fips, polygons]) =>
+          areaFeature({ kind: 'county', fips, miamiDade: fips === MIAMI_DADE_FIPS }, polygons),
+        ),
+        ...MUNICIPALITY_OUTLINES.map((m) => areaFeature({ kind: 'municipality', name: m.name }, m.polygons)),
       ]);
     }
-    case 'county': {
-      const polygons = countyPolygons().get(MIAMI_DADE_FIPS) ?? [];
+    case 'county':
       return collection([
-        {
-          type: 'Feature',
-          properties: { name: 'Miami-Dade County', fips: MIAMI_DADE_FIPS },
-          geometry: multiPolygon(polygons),
-        },
+        areaFeature({ name: 'Miami-Dade County', fips: MIAMI_DADE_FIPS }, countyPolygons().get(MIAMI_DADE_FIPS) ?? []),
       ]);
-    }
     case 'municipalities':
       return collection(
-        MUNICIPALITY_OUTLINES.map((m) => ({
-          type: 'Feature',
-          properties: { name: m.name, officialName: m.officialName, kind: m.kind },
-          geometry: multiPolygon(m.polygons),
-        })),
+        MUNICIPALITY_OUTLINES.map((m) =>
+          areaFeature({ name: m.name, officialName: m.officialName, kind: m.kind }, m.polygons),
+        ),
       );
     case 'neighbourhoods':
       return collection(
-        NEIGHBOURHOOD_AREAS.map((n) => ({
-          type: 'Feature',
-          properties: { name: n.name, district: n.district, municipality: n.municipality },
-          geometry: multiPolygon(n.polygons),
-        })),
+        NEIGHBOURHOOD_AREAS.map((n) =>
+          areaFeature({ name: n.name, district: n.district, municipality: n.municipality }, n.polygons),
+        ),
       );
     case 'zips':
-      return collection(
-        miamiDadeZipCentres().map((z) => ({
-          type: 'Feature',
-          properties: { zip: z.zip },
-          geometry: point(z.lng, z.lat),
-        })),
-      );
+      return collection(miamiDadeZipCentres().map((z) => pointFeature({ zip: z.zip }, z.lng, z.lat)));
     case 'labels': {
       // Drawn by the browser as HTML markers (no glyph downloads); minZoom keeps the map readable when zoomed out.
-      const municipalities = MUNICIPALITY_OUTLINES.map((m): Feature => {
-        const [lng, lat] = ringCentre(largestRing(m.polygons));
-        return {
-          type: 'Feature',
-          properties: { name: m.name, kind: 'municipality', minZoom: 10 },
-          geometry: point(lng, lat),
-        };
-      });
-      const neighbourhoods = NEIGHBOURHOOD_AREAS.map((n): Feature => {
-        const [lng, lat] = ringCentre(largestRing(n.polygons));
-        return {
-          type: 'Feature',
-          properties: { name: n.name, kind: 'neighbourhood', minZoom: 13 },
-          geometry: point(lng, lat),
-        };
-      });
+      const municipalities = MUNICIPALITY_OUTLINES.map((m) => areaLabel(m.name, 'municipality', 10, m.polygons));
+      const neighbourhoods = NEIGHBOURHOOD_AREAS.map((n) => areaLabel(n.name, 'neighbourhood', 13, n.polygons));
       const known = new Set([...municipalities, ...neighbourhoods].map((f) => String(f.properties.name).toLowerCase()));
-      const places = GAZETTEER.filter((p) => !known.has(p.name.toLowerCase())).map((p): Feature => ({
-        type: 'Feature',
-        properties: { name: p.name, kind: p.kind, minZoom: 14 },
-        geometry: point(p.position.lng, p.position.lat),
-      }));
+      const places = GAZETTEER.filter((p) => !known.has(p.name.toLowerCase())).map((p) =>
+        pointFeature({ name: p.name, kind: p.kind, minZoom: 14 }, p.position.lng, p.position.lat),
+      );
       return collection([...municipalities, ...neighbourhoods, ...places]);
     }
   }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server';
 import { testDatabaseKind } from '../../test/db';
 import type { TestBrowser } from '../../test/browser';
+import { readSse } from '../../test/sse';
 
 const FOUNDER = 'founder@example.com';
 const env = { FOUNDER_EMAILS: FOUNDER };
@@ -11,37 +12,7 @@ async function openStream(browser: TestBrowser) {
   const response = await browser.fetch('/api/notifications/stream', { headers: { accept: 'text/event-stream' } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const messages: { current: { id: string; title: string } | null }[] = [];
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer
-          .slice(0, cut)
-          .split('\n')
-          .find((l) => l.startsWith('data: '));
-        buffer = buffer.slice(cut + 2);
-        if (data) messages.push(JSON.parse(data.slice(6)));
-      }
-    }
-  })();
-  return {
-    messages,
-    async until(check: () => boolean, timeoutMs = 5_000) {
-      const stop = Date.now() + timeoutMs;
-      while (!check()) {
-        if (Date.now() > stop) throw new Error(`stream has ${JSON.stringify(messages)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    cancel: () => reader.cancel().catch(() => {}),
-  };
+  return readSse<{ current: { id: string; title: string } | null }>(response);
 }
 
 describe('announcements (GET/POST/DELETE /api/notifications)', () => {

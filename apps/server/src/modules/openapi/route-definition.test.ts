@@ -186,3 +186,36 @@ describe('bad input', () => {
     expect((await post({ image: 'x' })).json()).toEqual({ n: 1 });
   });
 });
+
+describe('cacheControl', () => {
+  it('sets the Cache-Control of the answer once the input is checked, and leaves it unset without one', async () => {
+    const t = await appWith([
+      route({
+        method: 'get',
+        path: '/api/mine',
+        tag: 'test',
+        summary: 'Changes at any moment',
+        access: 'public',
+        query: z.object({ n: z.coerce.number() }),
+        response: Answer,
+        cacheControl: 'no-store',
+        handler: async ({ query }) => ({ n: query.n }),
+      }),
+      route({
+        method: 'get',
+        path: '/api/plain',
+        tag: 'test',
+        summary: 'No header',
+        access: 'public',
+        response: Answer,
+        handler: async () => ({ n: 1 }),
+      }),
+    ]);
+    app = t.app;
+    expect((await app.inject('/api/mine?n=2')).headers['cache-control']).toBe('no-store');
+    const bad = await app.inject('/api/mine?n=x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['cache-control']).toBeUndefined();
+    expect((await app.inject('/api/plain')).headers['cache-control']).toBeUndefined();
+  });
+});

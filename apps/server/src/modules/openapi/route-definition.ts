@@ -83,7 +83,12 @@ export type RouteDefinition<
    * body is read (the in-flight bounds of the JSON photo calls).
    */
   options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'onRequest'>;
-  /** Answers the request; the `status` above is set before it runs. Returns the answer or the reply it sent. */
+  /**
+   * The answer's Cache-Control: `no-store` for what is the caller's own and may change at any moment (limits, admin
+   * lists, health), or how long browsers may keep a public answer. Set with `status`, once the input is checked.
+   */
+  cacheControl?: string;
+  /** Answers the request; `status` and `cacheControl` are set before it runs. Returns the answer or the reply it sent. */
   handler: (input: RouteInput<A, P, Q, B>) => Promise<unknown>;
 };
 
@@ -165,6 +170,7 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
       badParams,
       notMultipartMessage = 'Send the request as multipart/form-data.',
       options,
+      cacheControl,
       ...operation
     } = definition;
     const invalid = { code: invalidCode, message: invalidMessage, answer: badInput };
@@ -189,6 +195,7 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
         if (definition.query?.shape.scope && (input.query as { scope?: unknown }).scope === 'all')
           requireFounder(request);
         if (definition.status) reply.status(definition.status);
+        if (cacheControl) reply.header('cache-control', cacheControl);
         return handler(input as never);
       },
     });

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
-  AnalysisSchema,
   ApiErrorSchema,
   EvidenceReportSchema,
   type EvidenceReport,
@@ -17,27 +16,15 @@ import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { GALLERY_PHOTOS, normalisedPhoto, transformPhoto } from '../../engine/test/gallery-photos';
 import { createStorage } from '../../adapters/storage/create-storage';
+import { analysePhoto } from '../../test/analyses';
 import { gpsJpeg } from '../analyses/photos.fixtures';
 import { importReferenceFolder } from '../gallery/reference-import';
 import { ReferenceRepository } from '../gallery/reference.repository';
 import { geotagged, PLACES } from '../gallery/reference.fixtures';
 
-async function analysed(browser: TestBrowser, name: string, data: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('photo', new Blob([data], { type: 'image/jpeg' }), name);
-  const res = await browser.fetch('/api/photos', {
-    method: 'POST',
-    body: form,
-    headers: { origin: new URL(browser.baseUrl).origin },
-  });
-  expect(res.status).toBe(202);
-  const id = ((await res.json()) as { analyses: { analysisId: string }[] }).analyses[0]!.analysisId;
-  for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const a = AnalysisSchema.parse((await browser.api(`/api/analyses/${id}`)).body.analysis);
-    if (a.status === 'done') return id;
-  }
-  throw new Error('analysis did not finish');
-}
+/** A photo analysed to the end (a minute: the gallery's match and OCR run beside other tests on a busy machine). */
+const analysed = async (browser: TestBrowser, name: string, data: Buffer) =>
+  (await analysePhoto(browser, name, data, 60_000)).analysisId;
 
 /** A report image's JPEG as sharp reads it back: its size, and whether any metadata came along. */
 async function jpegOf(image: ReportImage | null | undefined) {
@@ -78,7 +65,7 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
       server.signIn('founder@visionterminal.local', 'Vera Founder'),
     ]);
     photo = await gpsJpeg(25.7907, -80.13, { accuracyM: 5 });
-    id = await analysed(alice, 'Ocean Drive 1.jpg', photo);
+    id = (await analysePhoto(alice, 'Ocean Drive 1.jpg', photo)).analysisId;
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -171,7 +158,7 @@ describe('GET /api/analyses/:id/report.json and report.pdf: the evidence report 
   });
 
   it('shows where the stored history was rewritten', async () => {
-    const again = await analysed(alice, 'again.jpg', photo);
+    const again = (await analysePhoto(alice, 'again.jpg', photo)).analysisId;
     const before = EvidenceReportSchema.parse((await alice.api(`/api/analyses/${again}/report.json`)).body);
     const target = before.events.items.find((e) => e.type === 'done')!;
     await server.db.database.db.execute(

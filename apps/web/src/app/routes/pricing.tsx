@@ -3,7 +3,14 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Page, PageHeader } from '../../components/ui/page';
 import { startSignIn, useSession } from '../../features/auth';
-import { CallToAction, Icon, isPlanId, PlanCards, plansVisible, useWeeklyAllowance } from '../../features/public-site';
+import {
+  CallToAction,
+  CheckList,
+  isPlanId,
+  PlanCards,
+  plansVisible,
+  useWeeklyAllowance,
+} from '../../features/public-site';
 
 const included = [
   'Image analysis at no charge, within a weekly allowance that access codes can raise',
@@ -66,14 +73,7 @@ export function Component() {
           <span className="text-4xl font-bold">$0</span>
           <span className="ml-2 text-muted">until further notice</span>
         </p>
-        <ul className="mt-6 space-y-3">
-          {included.map((item) => (
-            <li key={item} className="flex gap-3 text-sm leading-relaxed text-muted">
-              <Icon name="check" className="mt-0.5 size-5 shrink-0 text-ok" />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList className="mt-6" items={included} />
         <div className="mt-8">
           {isAuthenticated ? (
             <ButtonLink to="/access-ai" className="w-full" size="lg">

@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Page, PageHeader } from '../../components/ui/page';
 import { startSignIn, useSession } from '../../features/auth';
-import { Icon, MeasuredFigureText, TARGETS, useBenchmarks } from '../../features/public-site';
+import { CheckList, MeasuredFigureText, TARGETS, useBenchmarks } from '../../features/public-site';
 
 const checklist = [
   'GPS coordinate extraction from the photo’s own metadata, exact when present',
@@ -52,14 +52,7 @@ export function Component() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="text-lg font-semibold">What it does</h2>
-          <ul className="mt-5 space-y-3">
-            {checklist.map((item) => (
-              <li key={item} className="flex gap-3 text-sm leading-relaxed text-muted">
-                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-ok" />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList className="mt-5" items={checklist} />
         </Card>
 
         <Card>

@@ -8,45 +8,55 @@ import {
   LocationStatsSchema,
   UserStatsSchema,
 } from '@vt/shared';
+import type { z } from 'zod';
 import { apiGet, apiSend } from '../../lib/api-client';
 
 /** Every query of the data API starts with this key, so one invalidation refreshes the dashboard and histories. */
 export const DATA_KEY = ['data-api'] as const;
 
-// Each hook is its own query: the dashboard's stats calls run in parallel, not one after another.
-
-export function useUserStats() {
-  return useQuery({
-    queryKey: [...DATA_KEY, 'users-stats'],
-    queryFn: async ({ signal }) => (await apiGet('/api/users/stats', UserStatsSchema, { signal })).stats,
-  });
-}
-
-export function useAnalysisStats(scope: 'mine' | 'all' = 'mine', enabled = true) {
-  return useQuery({
-    queryKey: [...DATA_KEY, 'analysis-stats', scope],
-    queryFn: async ({ signal }) =>
-      (await apiGet(`/api/analysis/stats?scope=${scope}`, AnalysisStatsSchema, { signal })).stats,
+/**
+ * One `{ stats }` answer of the data API as its own query (`queryKey` under DATA_KEY): each hook is its own query, so
+ * the dashboard's stats calls run in parallel, not one after another.
+ */
+export function statsQuery<S extends z.ZodType<{ stats: unknown }>>(
+  queryKey: readonly unknown[],
+  path: string,
+  schema: S,
+  enabled = true,
+) {
+  return {
+    queryKey,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await apiGet(path, schema, { signal })).stats as z.infer<S>['stats'],
     enabled,
-  });
+  };
 }
 
-export function useLocationStats(scope: 'mine' | 'all' = 'mine', enabled = true) {
-  return useQuery({
-    queryKey: [...DATA_KEY, 'location-stats', scope],
-    queryFn: async ({ signal }) =>
-      (await apiGet(`/api/locations/stats?scope=${scope}`, LocationStatsSchema, { signal })).stats,
-    enabled,
-  });
-}
+export const useUserStats = () =>
+  useQuery(statsQuery([...DATA_KEY, 'users-stats'], '/api/users/stats', UserStatsSchema));
 
-export function useAdminStats(enabled: boolean) {
-  return useQuery({
-    queryKey: [...DATA_KEY, 'admin-stats'],
-    queryFn: async ({ signal }) => (await apiGet('/api/admin/stats', AdminStatsSchema, { signal })).stats,
-    enabled,
-  });
-}
+export const useAnalysisStats = (scope: 'mine' | 'all' = 'mine', enabled = true) =>
+  useQuery(
+    statsQuery(
+      [...DATA_KEY, 'analysis-stats', scope],
+      `/api/analysis/stats?scope=${scope}`,
+      AnalysisStatsSchema,
+      enabled,
+    ),
+  );
+
+export const useLocationStats = (scope: 'mine' | 'all' = 'mine', enabled = true) =>
+  useQuery(
+    statsQuery(
+      [...DATA_KEY, 'location-stats', scope],
+      `/api/locations/stats?scope=${scope}`,
+      LocationStatsSchema,
+      enabled,
+    ),
+  );
+
+export const useAdminStats = (enabled: boolean) =>
+  useQuery(statsQuery([...DATA_KEY, 'admin-stats'], '/api/admin/stats', AdminStatsSchema, enabled));
 
 /** The newest analyses (the dashboard shows the spec's 8). */
 export function useRecentAnalyses(limit: number = LIMITS.dashboardRecentAnalyses) {

@@ -1,4 +1,5 @@
-import { MAP_NAVIGATION_HINT_KEY, type AnalysisRecord, type MapNavigationHint } from '@vt/shared';
+import type { AnalysisRecord, MapNavigationHint } from '@vt/shared';
+import { leaveNavigationHint } from '../../lib/map-navigation-hint';
 
 /** `{id}-{YYYY-MM-DD}.json`, the date being the analysis' own (R-DASH-3). */
 export function exportFileName(record: Pick<AnalysisRecord, 'id' | 'created_at'>): string {
@@ -24,14 +25,8 @@ export function exportDocument(record: AnalysisRecord, now: Date) {
   };
 }
 
-/** Leaves the map a hint of where to fly (R-DASH-4, R-STATE-2: the browser may keep this; losing it is harmless). */
+/** Leaves the map a hint of this analysis' place (R-DASH-4); none when it has no place. */
 export function storeNavigationHint(record: AnalysisRecord, now = Date.now()): MapNavigationHint | null {
   if (!record.location) return null;
-  const hint: MapNavigationHint = { id: record.id, lat: record.location.lat, lng: record.location.lng, time: now };
-  try {
-    localStorage.setItem(MAP_NAVIGATION_HINT_KEY, JSON.stringify(hint));
-  } catch {
-    // Storage full or disabled: the map simply opens at its default view.
-  }
-  return hint;
+  return leaveNavigationHint({ id: record.id, lat: record.location.lat, lng: record.location.lng }, now);
 }

@@ -12,40 +12,39 @@ import {
 } from '@vt/shared';
 import type { z } from 'zod';
 import { apiGet } from '../../lib/api-client';
-import { DATA_KEY } from './api';
+import { DATA_KEY, statsQuery } from './api';
 
 /** Under the data-api key, so deleting or adding an analysis refreshes these too. */
 const KEY = [...DATA_KEY, 'usage'] as const;
 export type Scope = 'mine' | 'all';
 
-function statsQuery<S extends z.ZodType<{ stats: unknown }>>(
+/** One usage-statistics answer over a time window, for the caller's rows or (`all`) everyone's. */
+const usageQuery = <S extends z.ZodType<{ stats: unknown }>>(
   path: string,
   schema: S,
   scope: Scope,
   timeframe: string,
   enabled = true,
-) {
-  return {
-    queryKey: [...KEY, path, scope, timeframe],
-    queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      (await apiGet(`${path}?scope=${scope}&timeframe=${encodeURIComponent(timeframe)}`, schema, { signal }))
-        .stats as z.infer<S>['stats'],
+) =>
+  statsQuery(
+    [...KEY, path, scope, timeframe],
+    `${path}?scope=${scope}&timeframe=${encodeURIComponent(timeframe)}`,
+    schema,
     enabled,
-  };
-}
+  );
 
 export const useApiUsageStats = (scope: Scope, timeframe = '24h', enabled = true) =>
-  useQuery(statsQuery('/api/api-usage/stats', ApiUsageStatsSchema, scope, timeframe, enabled));
+  useQuery(usageQuery('/api/api-usage/stats', ApiUsageStatsSchema, scope, timeframe, enabled));
 export const useImageStats = (scope: Scope, timeframe = '24h', enabled = true) =>
-  useQuery(statsQuery('/api/images/stats', ImageStatsSchema, scope, timeframe, enabled));
+  useQuery(usageQuery('/api/images/stats', ImageStatsSchema, scope, timeframe, enabled));
 export const useNotificationStats = (scope: Scope, timeframe = '24h', enabled = true) =>
-  useQuery(statsQuery('/api/notifications/stats', NotificationStatsSchema, scope, timeframe, enabled));
+  useQuery(usageQuery('/api/notifications/stats', NotificationStatsSchema, scope, timeframe, enabled));
 export const useFeedbackStats = (scope: Scope, timeframe = '24h', enabled = true) =>
-  useQuery(statsQuery('/api/feedback/stats', FeedbackStatsSchema, scope, timeframe, enabled));
+  useQuery(usageQuery('/api/feedback/stats', FeedbackStatsSchema, scope, timeframe, enabled));
 export const useCategoryStats = (scope: Scope, timeframe = '24h', enabled = true) =>
-  useQuery(statsQuery('/api/categories/stats', CategoryStatsSchema, scope, timeframe, enabled));
+  useQuery(usageQuery('/api/categories/stats', CategoryStatsSchema, scope, timeframe, enabled));
 export const useSessionStats = (scope: Scope, timeframe = '24h', enabled = true) =>
-  useQuery(statsQuery('/api/sessions/stats', SessionStatsSchema, scope, timeframe, enabled));
+  useQuery(usageQuery('/api/sessions/stats', SessionStatsSchema, scope, timeframe, enabled));
 
 export function useApiPatterns(scope: Scope, days = 7, enabled = true) {
   return useQuery({

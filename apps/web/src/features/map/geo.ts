@@ -1,5 +1,6 @@
 import {
   csvTable,
+  placeParts,
   DOWNTOWN_MIAMI,
   TextEvidenceDetailsSchema,
   LIMITS,
@@ -150,9 +151,7 @@ function exportRow(i: LocationIndexItem) {
     lng: round6(i.coordinates.lng),
     confidence: i.confidence,
     located: i.standing === 'located' ? 'yes' : i.standing === 'outside' ? 'outside Miami-Dade' : 'not located',
-    municipality: i.place?.municipality ?? null,
-    neighbourhood: i.place?.neighbourhood ?? null,
-    zip: i.place?.zip ?? null,
+    ...placeParts(i.place),
     source: i.source,
     status: i.status,
     hasImage: i.hasImage,

@@ -6,6 +6,7 @@ export { SiteFooter } from './components/site-footer';
 export { MeasuredFigureText } from './components/measured-figure';
 export { PlanCards } from './components/plan-cards';
 export { Icon } from './components/icons';
+export { CheckList } from './components/check-list';
 export { usePublicConfig, useBenchmarks, useWeeklyAllowance } from './api';
 export { TARGETS, describeFigure } from './figures';
 export { plansVisible, isPlanId } from './plans';

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ACCESS_TIER_DEFINITIONS, ACCESS_TIERS, CONSOLE_LEVELS, LIMITS, type AccessTier, type User } from '@vt/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Table } from '../../../components/ui/table';
 import { Card } from '../../../components/ui/card';
 import { ApiRequestError } from '../../../lib/api-client';
 import { AnnouncementComposer } from '../../announcements';
@@ -135,51 +136,46 @@ function StatsSection({ enabled }: { enabled: boolean }) {
 
 function UsersTable({ rows }: { rows: NonNullable<ReturnType<typeof useAdminUsers>['data']>['users'] }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <thead className="text-xs text-subtle uppercase">
-          <tr>
-            <th className="py-2 pr-3 font-medium">User</th>
-            <th className="py-2 pr-3 font-medium">Role</th>
-            <th className="py-2 pr-3 text-right font-medium">Sign-ins</th>
-            <th className="py-2 pr-3 text-right font-medium">Analyses</th>
-            <th className="py-2 pr-3 font-medium">Last active</th>
-            <th className="py-2 font-medium">Status</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map((u) => (
-            <tr key={u.id} data-testid="admin-user-row" data-email={u.email}>
-              <td className="py-2 pr-3">
-                <p className="font-medium text-fg">{u.name}</p>
-                <p className="text-xs text-muted">
-                  {u.email} · {u.provider}
-                  {u.emailVerified ? ' · verified' : ''}
-                </p>
-              </td>
-              <td className="py-2 pr-3">
-                <Badge tone={u.role === 'founder' ? 'warm' : 'neutral'}>
-                  {u.role === 'founder' ? 'Founder' : 'User'}
-                </Badge>
-                {u.isSystem && <span className="ml-1 text-xs text-subtle">seeded</span>}
-              </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{u.loginCount}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{u.analysisCount}</td>
-              <td className="py-2 pr-3 text-muted" title={new Date(u.lastActive).toLocaleString()}>
-                {u.loginCount > 0 ? sinceText(u.lastActive) : 'never signed in'}
-              </td>
-              <td className="py-2" data-testid="admin-user-status">
-                {u.isOnline ? (
-                  <Badge tone="ok">Online{u.currentPage ? ` · ${u.currentPage}` : ''}</Badge>
-                ) : (
-                  <span className="text-xs text-subtle">Offline</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      className="-mx-5 px-5"
+      tableClassName="min-w-[44rem]"
+      columns={[
+        { label: 'User' },
+        { label: 'Role' },
+        { label: 'Sign-ins', numeric: true },
+        { label: 'Analyses', numeric: true },
+        { label: 'Last active' },
+        { label: 'Status' },
+      ]}
+    >
+      {rows.map((u) => (
+        <tr key={u.id} data-testid="admin-user-row" data-email={u.email}>
+          <td className="py-2 pr-4">
+            <p className="font-medium text-fg">{u.name}</p>
+            <p className="text-xs text-muted">
+              {u.email} · {u.provider}
+              {u.emailVerified ? ' · verified' : ''}
+            </p>
+          </td>
+          <td className="py-2 pr-4">
+            <Badge tone={u.role === 'founder' ? 'warm' : 'neutral'}>{u.role === 'founder' ? 'Founder' : 'User'}</Badge>
+            {u.isSystem && <span className="ml-1 text-xs text-subtle">seeded</span>}
+          </td>
+          <td className="py-2 pr-4 text-right tabular-nums">{u.loginCount}</td>
+          <td className="py-2 pr-4 text-right tabular-nums">{u.analysisCount}</td>
+          <td className="py-2 pr-4 text-muted" title={new Date(u.lastActive).toLocaleString()}>
+            {u.loginCount > 0 ? sinceText(u.lastActive) : 'never signed in'}
+          </td>
+          <td className="py-2" data-testid="admin-user-status">
+            {u.isOnline ? (
+              <Badge tone="ok">Online{u.currentPage ? ` · ${u.currentPage}` : ''}</Badge>
+            ) : (
+              <span className="text-xs text-subtle">Offline</span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -317,41 +313,40 @@ function AccessCodesSection() {
           now; it will not be shown again.
         </p>
       )}
-      <div className="-mx-5 mt-5 overflow-x-auto px-5">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="text-xs text-subtle uppercase">
-            <tr>
-              <th className="py-2 pr-3 font-medium">Code</th>
-              <th className="py-2 pr-3 font-medium">Grants</th>
-              <th className="py-2 pr-3 text-right font-medium">Redeemed</th>
-              <th className="py-2 pr-3 font-medium">Source</th>
-              <th className="py-2 font-medium" />
+      <div className="mt-5">
+        <Table
+          className="-mx-5 px-5"
+          tableClassName="min-w-[36rem]"
+          columns={[
+            { label: 'Code' },
+            { label: 'Grants' },
+            { label: 'Redeemed', numeric: true },
+            { label: 'Source' },
+            { label: null },
+          ]}
+        >
+          {codes.data?.codes.map((c) => (
+            <tr key={c.id} data-testid="admin-code-row" className={c.active ? '' : 'opacity-60'}>
+              <td className="py-2 pr-4 font-mono text-muted">{c.hint}</td>
+              <td className="py-2 pr-4 text-fg">
+                {c.kind === 'limits' && c.tier ? ACCESS_TIER_DEFINITIONS[c.tier].name : `Console level ${c.level}`}
+                {c.label && <span className="block text-xs text-muted">{c.label}</span>}
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">{c.redemptions}</td>
+              <td className="py-2 pr-4 text-muted">{c.source === 'config' ? 'config file' : 'admin panel'}</td>
+              <td className="py-2 text-right">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={setActive.isPending}
+                  onClick={() => setActive.mutate({ id: c.id, active: !c.active })}
+                >
+                  {c.active ? 'Disable' : 'Enable'}
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {codes.data?.codes.map((c) => (
-              <tr key={c.id} data-testid="admin-code-row" className={c.active ? '' : 'opacity-60'}>
-                <td className="py-2 pr-3 font-mono text-muted">{c.hint}</td>
-                <td className="py-2 pr-3 text-fg">
-                  {c.kind === 'limits' && c.tier ? ACCESS_TIER_DEFINITIONS[c.tier].name : `Console level ${c.level}`}
-                  {c.label && <span className="block text-xs text-muted">{c.label}</span>}
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{c.redemptions}</td>
-                <td className="py-2 pr-3 text-muted">{c.source === 'config' ? 'config file' : 'admin panel'}</td>
-                <td className="py-2 text-right">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={setActive.isPending}
-                    onClick={() => setActive.mutate({ id: c.id, active: !c.active })}
-                  >
-                    {c.active ? 'Disable' : 'Enable'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         {codes.data?.codes.length === 0 && <p className="py-3 text-sm text-muted">No codes yet.</p>}
         {codes.isError && <p className="py-3 text-sm text-danger">{errorText(codes.error)}</p>}
       </div>

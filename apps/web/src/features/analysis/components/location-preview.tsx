@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DOWNTOWN_MIAMI, MIAMI_DADE_BOX, type Candidate, type LatLng } from '@vt/shared';
 import { useCountyOutline } from '../api';
 import { formatLatLng } from '../format';
@@ -98,18 +99,9 @@ export function LocationPreview({
             <text x={o.x} y={o.y + 3} fill="#ffb454" fontSize="9" fontWeight="700" textAnchor="middle">
               {o.n}
             </text>
-            <text
-              x={o.x > WIDTH - 60 ? o.x - 10 : o.x + 10}
-              y={o.y + 3}
-              textAnchor={o.x > WIDTH - 60 ? 'end' : 'start'}
-              fill="#e6edf3"
-              fontSize="10"
-              stroke="#0c1118"
-              strokeWidth="3"
-              paintOrder="stroke"
-            >
+            <PointLabel x={o.x} y={o.y + 3} fill="#e6edf3">
               {Math.round(o.c.probability * 100)}%
-            </text>
+            </PointLabel>
           </g>
         ))}
         {pointInFrame && (
@@ -138,19 +130,9 @@ export function LocationPreview({
               />
             )}
             {!area && others.length > 0 && candidates[0] && (
-              <text
-                x={p.x > WIDTH - 60 ? p.x - 10 : p.x + 10}
-                y={p.y - 8}
-                textAnchor={p.x > WIDTH - 60 ? 'end' : 'start'}
-                fill="#ffb454"
-                fontSize="10"
-                fontWeight="700"
-                stroke="#0c1118"
-                strokeWidth="3"
-                paintOrder="stroke"
-              >
+              <PointLabel x={p.x} y={p.y - 8} fill="#ffb454" bold>
                 1 · {Math.round(candidates[0].probability * 100)}%
-              </text>
+              </PointLabel>
             )}
           </g>
         )}
@@ -166,5 +148,40 @@ export function LocationPreview({
         )}
       </figcaption>
     </figure>
+  );
+}
+
+/**
+ * A label beside a point at `x`: to its right, or to its left near the right edge so it stays inside the frame;
+ * a dark halo keeps it readable over the outline.
+ */
+function PointLabel({
+  x,
+  y,
+  fill,
+  bold = false,
+  children,
+}: {
+  x: number;
+  y: number;
+  fill: string;
+  bold?: boolean;
+  children: ReactNode;
+}) {
+  const left = x > WIDTH - 60;
+  return (
+    <text
+      x={left ? x - 10 : x + 10}
+      y={y}
+      textAnchor={left ? 'end' : 'start'}
+      fill={fill}
+      fontSize="10"
+      fontWeight={bold ? '700' : undefined}
+      stroke="#0c1118"
+      strokeWidth="3"
+      paintOrder="stroke"
+    >
+      {children}
+    </text>
   );
 }

@@ -1,65 +1,50 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCoordinate, type AnalysisRecord } from '@vt/shared';
 import { standingOfRecord } from './record-standing';
 import { Button } from '../../../components/ui/button';
+import { Modal, ModalHeading, useModal } from '../../../components/ui/modal';
 import { useDeleteAnalysis } from '../api';
 import { downloadJson } from '../../../lib/download';
 import { exportDocument, exportFileName, storeNavigationHint } from '../export';
-import { trapTab } from '../../../components/ui/trap-tab';
 import { AnalysisFeedback } from './analysis-feedback';
 
 const percent = (c: number) => `${Math.round(c * 100)}%`;
 
 /**
- * The details modal (R-DASH-3). A native modal <dialog>: the browser makes the page behind it inert (focus
- * stays inside), Escape closes it, and focus returns to the button that opened it.
+ * The details modal (R-DASH-3): the analysis' place, standing, confidence, coordinates and time, its rating, and
+ * View on Map, Export Data and Delete (after a confirmation).
  */
 export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRecord | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const modal = useModal();
   const navigate = useNavigate();
   const remove = useDeleteAnalysis();
   // Keyed by record: opening another analysis starts without a pending confirmation.
   const [confirmFor, setConfirmFor] = useState<string | null>(null);
   const confirming = record !== null && confirmFor === record.id;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (record && !dialog.open) dialog.showModal();
-    if (!record && dialog.open) dialog.close();
-  }, [record]);
-
   const place = record?.location;
   const standing = (record && standingOfRecord(record)) ?? 'not_located';
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="analysis-details-title"
+    <Modal
+      modal={modal}
+      open={record !== null}
+      labelledBy="analysis-details-title"
       onClose={() => {
         setConfirmFor(null);
         remove.reset();
         onClose();
       }}
-      onKeyDown={(e) => trapTab(e, ref.current)}
-      onClick={(e) => {
-        if (e.target === ref.current) ref.current.close();
-      }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/70"
+      className="max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto"
     >
       {record && (
         <div className="p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div className="min-w-0">
-              <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Analysis details</p>
-              <h2 id="analysis-details-title" className="mt-1 text-xl font-bold break-words">
-                {place?.name ?? record.file_name}
-              </h2>
-            </div>
-            <Button variant="ghost" size="sm" aria-label="Close" onClick={() => ref.current?.close()}>
-              ✕
-            </Button>
-          </div>
+          <ModalHeading
+            eyebrow="Analysis details"
+            title={place?.name ?? record.file_name}
+            titleId="analysis-details-title"
+            onClose={modal.close}
+          />
           <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-5 gap-y-2 text-sm">
             <dt className="text-subtle">Location</dt>
             <dd>{place?.name ?? '—'}</dd>
@@ -109,7 +94,7 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
                 <Button
                   className="bg-danger text-accent-ink hover:brightness-110"
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(record.id, { onSuccess: () => ref.current?.close() })}
+                  onClick={() => remove.mutate(record.id, { onSuccess: modal.close })}
                 >
                   {remove.isPending ? 'Deleting...' : 'Confirm Delete'}
                 </Button>
@@ -142,6 +127,6 @@ export function AnalysisDetailsDialog({ record, onClose }: { record: AnalysisRec
           )}
         </div>
       )}
-    </dialog>
+    </Modal>
   );
 }

@@ -12,7 +12,7 @@ import { greetingLine } from '../greeting';
 import { AnalysisDetailsDialog } from './analysis-details-dialog';
 import { DatabaseAnalytics } from './database-analytics';
 import { RecentActivity } from './recent-activity';
-import { StatCard } from './stat-card';
+import { StatCard } from '../../../components/ui/stat-card';
 
 const quickActions = [
   { to: '/access-ai', label: 'Start Analysis', text: 'Upload a photo and locate it.' },
@@ -88,16 +88,11 @@ function Dashboard({ user }: { user: { name: string; email: string; role: string
         </p>
       )}
       <div className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard
-          testId="stat-total"
-          label="Total Analyses"
-          value={stats.data ? formatCount(stats.data.totalAnalyses) : '—'}
-          note="All time"
-        />
+        <StatCard testId="stat-total" label="Total Analyses" value={stats.data?.totalAnalyses} note="All time" />
         <StatCard
           testId="stat-month"
           label="This Month"
-          value={stats.data ? formatCount(thisMonth) : '—'}
+          value={stats.data?.thisMonth}
           note={
             thisMonth === 0
               ? 'No activity yet'
@@ -118,7 +113,7 @@ function Dashboard({ user }: { user: { name: string; email: string; role: string
         <div className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="admin-cards">
           <StatCard
             label="Total Users"
-            value={admin.data ? formatCount(admin.data.totalUsers) : '—'}
+            value={admin.data?.totalUsers}
             note={
               admin.data
                 ? `${formatCount(admin.data.activeUsers)} active now`
@@ -128,11 +123,7 @@ function Dashboard({ user }: { user: { name: string; email: string; role: string
             }
           />
           <StatCard label="System Status" value="Online" note="API and database answering" noteTone="ok" />
-          <StatCard
-            label="DB Analyses"
-            value={admin.data ? formatCount(admin.data.totalAnalyses) : '—'}
-            note="All users"
-          />
+          <StatCard label="DB Analyses" value={admin.data?.totalAnalyses} note="All users" />
         </div>
       )}
 

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AnalysisPageSchema, LocationsPageSchema, formatCount, formatMegabytes } from '@vt/shared';
 import { Card } from '../../../components/ui/card';
+import { CountList } from '../../../components/ui/count-list';
+import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { apiGet } from '../../../lib/api-client';
 import { DATA_KEY, useAdminStats, useAnalysisStats, useLocationStats } from '../api';
 import { useApiUsageStats, useFeedbackStats, useImageStats, useNotificationStats } from '../stats-api';
@@ -10,11 +12,26 @@ import { ConfidenceBadge } from './recent-activity';
 
 const RECENT_SHOWN = 5;
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+/** One panel of figures from one query, with its loading and error lines. */
+function Panel<T>({
+  title,
+  query,
+  loading = 'Loading database statistics...',
+  children,
+}: {
+  title: string;
+  query: QueryLike<T>;
+  loading?: string;
+  children: (data: T) => ReactNode;
+}) {
   return (
     <Card className="p-5">
       <h3 className="text-sm font-semibold text-subtle">{title}</h3>
-      <div className="mt-3 text-sm">{children}</div>
+      <div className="mt-3 text-sm">
+        <QueryState query={query} loading={loading} errorLead="Error loading statistics: ">
+          {children}
+        </QueryState>
+      </div>
     </Card>
   );
 }
@@ -80,25 +97,21 @@ export function DatabaseAnalytics() {
         Database Analytics
       </h2>
       <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Panel title="User Activity">
-          {admin.data ? (
+        <Panel title="User Activity" query={admin}>
+          {(a) => (
             <div className="space-y-1">
-              <Figure label="Analyses" value={formatCount(admin.data.totalAnalyses)} />
-              <Figure label="Locations" value={formatCount(admin.data.totalLocations)} />
+              <Figure label="Analyses" value={formatCount(a.totalAnalyses)} />
+              <Figure label="Locations" value={formatCount(a.totalLocations)} />
               <Figure label="API calls" value={usage.data ? formatCount(usage.data.allTime) : '—'} />
             </div>
-          ) : (
-            <p className="text-muted">
-              {admin.error ? `Error loading statistics: ${admin.error.message}` : 'Loading database statistics...'}
-            </p>
           )}
         </Panel>
-        <Panel title="Analysis Insights">
-          {analysis.data ? (
+        <Panel title="Analysis Insights" query={analysis}>
+          {(a) => (
             <>
-              <Figure label="Total" value={formatCount(analysis.data.total)} />
+              <Figure label="Total" value={formatCount(a.total)} />
               <ul className="mt-3 space-y-1.5" aria-label="Confidence distribution">
-                {analysis.data.byConfidence.map((b) => (
+                {a.byConfidence.map((b) => (
                   <li
                     key={b.confidence_range}
                     className="grid grid-cols-[4.5rem_1fr_2.5rem] items-center gap-2 text-xs"
@@ -115,76 +128,42 @@ export function DatabaseAnalytics() {
                 ))}
               </ul>
             </>
-          ) : (
-            <p className="text-muted">
-              {analysis.error
-                ? `Error loading statistics: ${analysis.error.message}`
-                : 'Loading database statistics...'}
-            </p>
           )}
         </Panel>
-        <Panel title="Location Data">
-          {locations.data ? (
+        <Panel title="Location Data" query={locations}>
+          {(l) => (
             <>
-              <Figure label="Unique locations" value={formatCount(locations.data.unique)} />
-              {locations.data.topLocations.length ? (
-                <ol className="mt-3 space-y-1">
-                  {locations.data.topLocations.map((t) => (
-                    <li key={t.location_name} className="flex justify-between gap-3">
-                      <span className="truncate">{t.location_name}</span>
-                      <span className="font-mono text-muted tabular-nums">{t.analysis_count}</span>
-                    </li>
-                  ))}
-                </ol>
+              <Figure label="Unique locations" value={formatCount(l.unique)} />
+              {l.topLocations.length ? (
+                <CountList items={l.topLocations.map((t) => ({ name: t.location_name, count: t.analysis_count }))} />
               ) : (
                 <p className="mt-3 text-muted">No statistics available</p>
               )}
             </>
-          ) : (
-            <p className="text-muted">
-              {locations.error
-                ? `Error loading statistics: ${locations.error.message}`
-                : 'Loading database statistics...'}
-            </p>
           )}
         </Panel>
-        <Panel title="Image Storage">
-          {images.data ? (
+        <Panel title="Image Storage" query={images} loading="Loading image stats...">
+          {(i) => (
             <div className="space-y-1">
-              <Figure label="Images" value={formatCount(images.data.total)} />
-              <Figure label="Size" value={formatMegabytes(images.data.sizeStats.total_size)} />
+              <Figure label="Images" value={formatCount(i.total)} />
+              <Figure label="Size" value={formatMegabytes(i.sizeStats.total_size)} />
             </div>
-          ) : (
-            <p className="text-muted">
-              {images.error ? `Error loading statistics: ${images.error.message}` : 'Loading image stats...'}
-            </p>
           )}
         </Panel>
-        <Panel title="Notifications">
-          {notes.data ? (
+        <Panel title="Notifications" query={notes} loading="Loading notification stats...">
+          {(n) => (
             <div className="space-y-1">
-              <Figure label="Total" value={formatCount(notes.data.total)} />
+              <Figure label="Total" value={formatCount(n.total)} />
               <Figure label="Unread" value={unread === undefined ? '—' : formatCount(unread)} />
             </div>
-          ) : (
-            <p className="text-muted">
-              {notes.error ? `Error loading statistics: ${notes.error.message}` : 'Loading notification stats...'}
-            </p>
           )}
         </Panel>
-        <Panel title="User Feedback">
-          {feedback.data ? (
+        <Panel title="User Feedback" query={feedback} loading="Loading feedback stats...">
+          {(f) => (
             <div className="space-y-1">
-              <Figure label="Ratings" value={formatCount(feedback.data.total)} />
-              <Figure
-                label="Average"
-                value={feedback.data.averageRating === null ? '—' : `${feedback.data.averageRating.toFixed(1)} / 5`}
-              />
+              <Figure label="Ratings" value={formatCount(f.total)} />
+              <Figure label="Average" value={f.averageRating === null ? '—' : `${f.averageRating.toFixed(1)} / 5`} />
             </div>
-          ) : (
-            <p className="text-muted">
-              {feedback.error ? `Error loading statistics: ${feedback.error.message}` : 'Loading feedback stats...'}
-            </p>
           )}
         </Panel>
       </div>

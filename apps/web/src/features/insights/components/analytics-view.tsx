@@ -9,7 +9,8 @@ import {
   type Scope,
 } from '../../dashboard';
 import { ChartCard, Columns, Trend, busiest, shortDay, total } from './charts';
-import { Figures, StatCardSmall } from './figures';
+import { Figures } from './figures';
+import { StatCard } from '../../../components/ui/stat-card';
 
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
@@ -29,8 +30,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Analyses"
         summary={`${total(perDay)} analyses in the last 30 days, ${busiest(perDay)}`}
         data={perDay}
-        loading={analysis.isLoading}
-        error={analysis.error}
+        query={analysis}
         empty="No analyses in the last 30 days"
       >
         {(d) => <Trend data={d} />}
@@ -41,8 +41,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Analyses"
         summary={`analyses by confidence range, ${busiest(confidence)}`}
         data={confidence}
-        loading={analysis.isLoading}
-        error={analysis.error}
+        query={analysis}
         empty="No analyses yet"
       >
         {(d) => <Columns data={d} color="accent" />}
@@ -53,8 +52,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Requests"
         summary={`${total(byHour)} API requests in the last 14 days, ${busiest(byHour)}${patterns.data ? ` (${patterns.data.timeZone})` : ''}`}
         data={byHour}
-        loading={patterns.isLoading}
-        error={patterns.error}
+        query={patterns}
         empty="No requests counted yet"
       >
         {(d) => <Columns data={d} color="warm" />}
@@ -65,8 +63,7 @@ export function UsageCharts({ scope }: { scope: Scope }) {
         unit="Requests"
         summary={`${total(byDay)} API requests in the last 14 days, ${busiest(byDay)}`}
         data={byDay}
-        loading={patterns.isLoading}
-        error={patterns.error}
+        query={patterns}
         empty="No requests counted yet"
       >
         {(d) => <Columns data={d} color="accent" />}
@@ -84,29 +81,33 @@ export function AnalyticsView() {
     <Page title="Analytics">
       <PageHeader title="Analytics" lead="Your own usage over time: analyses, places, ratings and API calls." />
       <Figures>
-        <StatCardSmall
+        <StatCard
+          small
           testId="analytics-total"
           label="Total analyses"
-          value={user.data ? formatCount(user.data.totalAnalyses) : '—'}
+          value={user.data?.totalAnalyses}
           note="All time"
         />
-        <StatCardSmall
+        <StatCard
+          small
           label="This month"
-          value={user.data ? formatCount(user.data.thisMonth) : '—'}
+          value={user.data?.thisMonth}
           note={user.data ? `${formatCount(user.data.totalLocations)} places in your history` : undefined}
         />
-        <StatCardSmall
+        <StatCard
+          small
           label="API requests, 24 h"
-          value={usage.data ? formatCount(usage.data.totalRequests) : '—'}
+          value={usage.data?.totalRequests}
           note={
             usage.data
               ? `${usage.data.errorRequests} errors · ${usage.data.averageDurationMs ?? '—'} ms average`
               : undefined
           }
         />
-        <StatCardSmall
+        <StatCard
+          small
           label="Your ratings"
-          value={feedback.data ? formatCount(feedback.data.total) : '—'}
+          value={feedback.data?.total}
           note={
             feedback.data?.averageRating != null
               ? `${feedback.data.averageRating.toFixed(1)} / 5 on average`

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Page, PageHeader } from '../../../components/ui/page';
+import { QueryState } from '../../../components/ui/query-state';
 import { apiGet } from '../../../lib/api-client';
 
 type JsonSchema = {
@@ -103,77 +104,73 @@ export function ApiReferenceView() {
           {doc.data && <span className="text-subtle"> · version {doc.data.info.version}</span>}
         </p>
       </PageHeader>
-      {doc.isLoading ? (
-        <p className="text-sm text-muted">Loading API reference...</p>
-      ) : doc.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {doc.error.message}
-        </p>
-      ) : (
-        tags.map((tag) => (
-          <section key={tag} aria-labelledby={`tag-${tag}`} className="mb-10">
-            <h2 id={`tag-${tag}`} className="mb-3 text-lg font-semibold capitalize">
-              {tag}
-            </h2>
-            <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
-              {ops
-                .filter((o) => (o.op.tags[0] ?? 'other') === tag)
-                .map(({ path, method, op }) => {
-                  const query = op.parameters.filter((p) => p.in === 'query');
-                  const [bodyType, body] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
-                  const okStatus = Object.keys(op.responses).find((s) => s.startsWith('2'))!;
-                  const ok = (
-                    op.responses[okStatus]?.content as { 'application/json'?: { schema: JsonSchema } } | undefined
-                  )?.['application/json']?.schema;
-                  return (
-                    <li key={`${method} ${path}`} className="px-5 py-4" data-testid="api-operation">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="w-16 font-mono text-xs font-bold text-accent uppercase">{method}</span>
-                        <code className="font-mono text-sm break-all">{path}</code>
-                        <Badge tone={ACCESS[op['x-access']]!.tone}>{ACCESS[op['x-access']]!.label}</Badge>
-                      </div>
-                      <p className="mt-1.5 text-sm text-muted">
-                        <Inline text={op.summary} />
-                      </p>
-                      <div className="mt-3 grid gap-4 text-sm md:grid-cols-3">
-                        {query.length > 0 && (
-                          <div>
-                            <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">Query</h3>
-                            <Fields
-                              schema={{
-                                properties: Object.fromEntries(query.map((p) => [p.name, p.schema as JsonSchema])),
-                              }}
-                            />
-                          </div>
-                        )}
-                        {body && (
-                          <div>
-                            <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">
-                              {bodyType === 'application/json' ? 'Body' : `Body (${bodyType})`}
-                            </h3>
-                            <Fields schema={body.schema as JsonSchema} />
-                          </div>
-                        )}
-                        {ok && (
-                          <div>
-                            <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">Response {okStatus}</h3>
-                            <Fields schema={ok} />
-                          </div>
-                        )}
-                      </div>
-                      <p className="mt-2 text-xs text-subtle">
-                        Errors:{' '}
-                        {Object.keys(op.responses)
-                          .filter((s) => !s.startsWith('2'))
-                          .join(', ') || 'none'}
-                      </p>
-                    </li>
-                  );
-                })}
-            </ul>
-          </section>
-        ))
-      )}
+      <QueryState query={doc} loading="Loading API reference...">
+        {() =>
+          tags.map((tag) => (
+            <section key={tag} aria-labelledby={`tag-${tag}`} className="mb-10">
+              <h2 id={`tag-${tag}`} className="mb-3 text-lg font-semibold capitalize">
+                {tag}
+              </h2>
+              <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+                {ops
+                  .filter((o) => (o.op.tags[0] ?? 'other') === tag)
+                  .map(({ path, method, op }) => {
+                    const query = op.parameters.filter((p) => p.in === 'query');
+                    const [bodyType, body] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+                    const okStatus = Object.keys(op.responses).find((s) => s.startsWith('2'))!;
+                    const ok = (
+                      op.responses[okStatus]?.content as { 'application/json'?: { schema: JsonSchema } } | undefined
+                    )?.['application/json']?.schema;
+                    return (
+                      <li key={`${method} ${path}`} className="px-5 py-4" data-testid="api-operation">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="w-16 font-mono text-xs font-bold text-accent uppercase">{method}</span>
+                          <code className="font-mono text-sm break-all">{path}</code>
+                          <Badge tone={ACCESS[op['x-access']]!.tone}>{ACCESS[op['x-access']]!.label}</Badge>
+                        </div>
+                        <p className="mt-1.5 text-sm text-muted">
+                          <Inline text={op.summary} />
+                        </p>
+                        <div className="mt-3 grid gap-4 text-sm md:grid-cols-3">
+                          {query.length > 0 && (
+                            <div>
+                              <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">Query</h3>
+                              <Fields
+                                schema={{
+                                  properties: Object.fromEntries(query.map((p) => [p.name, p.schema as JsonSchema])),
+                                }}
+                              />
+                            </div>
+                          )}
+                          {body && (
+                            <div>
+                              <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">
+                                {bodyType === 'application/json' ? 'Body' : `Body (${bodyType})`}
+                              </h3>
+                              <Fields schema={body.schema as JsonSchema} />
+                            </div>
+                          )}
+                          {ok && (
+                            <div>
+                              <h3 className="mb-1 text-xs tracking-wide text-subtle uppercase">Response {okStatus}</h3>
+                              <Fields schema={ok} />
+                            </div>
+                          )}
+                        </div>
+                        <p className="mt-2 text-xs text-subtle">
+                          Errors:{' '}
+                          {Object.keys(op.responses)
+                            .filter((s) => !s.startsWith('2'))
+                            .join(', ') || 'none'}
+                        </p>
+                      </li>
+                    );
+                  })}
+              </ul>
+            </section>
+          ))
+        }
+      </QueryState>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '../../../components/ui/card';
+import { QueryState } from '../../../components/ui/query-state';
 
 // Colours from the app palette (index.css); recharts needs literal values, not utility classes.
 const ACCENT = '#5cc8ff';
@@ -25,8 +26,7 @@ export function ChartCard({
   title,
   summary,
   data,
-  loading,
-  error,
+  query,
   empty = 'No data yet',
   unit,
   children,
@@ -35,57 +35,59 @@ export function ChartCard({
   title: string;
   summary: string;
   data: Datum[] | undefined;
-  loading?: boolean;
-  error?: Error | null;
+  /** The query the figures come from: its loading and error stand in for the chart. */
+  query: { isLoading: boolean; error: Error | null };
   empty?: string;
   unit: string;
   children: (data: Datum[]) => ReactNode;
   testId?: string;
 }) {
   const id = `chart-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  const hasData = data && data.some((d) => d.value > 0);
   return (
     <Card className="p-5" data-testid={testId}>
       <h3 id={id} className="text-sm font-semibold text-subtle">
         {title}
       </h3>
-      {loading ? (
-        <p className="mt-3 text-sm text-muted">Loading {title.toLowerCase()}...</p>
-      ) : error ? (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          Error loading statistics: {error.message}
-        </p>
-      ) : !hasData ? (
-        <p className="mt-3 text-sm text-muted">{empty}</p>
-      ) : (
-        <figure className="mt-3" aria-labelledby={id}>
-          <div role="img" aria-label={`${title}: ${summary}`} className="h-56 w-full">
-            <ResponsiveContainer width="100%" height="100%">
-              {children(data)}
-            </ResponsiveContainer>
-          </div>
-          {/* The table is for screen readers; wrapped, because a table ignores sr-only's 1 px width and widens the page. */}
-          <div className="sr-only">
-            <table>
-              <caption>{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Label</th>
-                  <th scope="col">{unit}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((d) => (
-                  <tr key={d.label}>
-                    <th scope="row">{d.label}</th>
-                    <td>{d.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </figure>
-      )}
+      <QueryState
+        query={{ ...query, data: data ?? [] }}
+        loading={`Loading ${title.toLowerCase()}...`}
+        errorLead="Error loading statistics: "
+        className="mt-3"
+      >
+        {(figures) =>
+          !figures.some((d) => d.value > 0) ? (
+            <p className="mt-3 text-sm text-muted">{empty}</p>
+          ) : (
+            <figure className="mt-3" aria-labelledby={id}>
+              <div role="img" aria-label={`${title}: ${summary}`} className="h-56 w-full">
+                <ResponsiveContainer width="100%" height="100%">
+                  {children(figures)}
+                </ResponsiveContainer>
+              </div>
+              {/* The table is for screen readers; wrapped, because a table ignores sr-only's 1 px width and widens the page. */}
+              <div className="sr-only">
+                <table>
+                  <caption>{title}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Label</th>
+                      <th scope="col">{unit}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {figures.map((d) => (
+                      <tr key={d.label}>
+                        <th scope="row">{d.label}</th>
+                        <td>{d.value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </figure>
+          )
+        }
+      </QueryState>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { formatCount, formatMegabytes } from '@vt/shared';
 import { Card } from '../../../components/ui/card';
 import { Page, PageHeader } from '../../../components/ui/page';
+import { Table } from '../../../components/ui/table';
 import { useSession } from '../../auth';
 import {
   useAdminStats,
@@ -99,34 +100,25 @@ export function DatabaseStatisticsPanel({ scope }: { scope: Scope }) {
     body = empty ? (
       <p className="text-sm text-muted">No statistics available</p>
     ) : (
-      <table className="w-full text-sm">
-        <caption className="sr-only">Database statistics</caption>
-        <thead>
-          <tr className="border-b border-line text-left text-xs tracking-wide text-subtle uppercase">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Table
+      <Table
+        caption="Database statistics"
+        columns={[
+          { label: 'Table' },
+          { label: 'Rows', numeric: true },
+          { label: 'Detail', className: 'hidden sm:table-cell' },
+        ]}
+      >
+        {rows.map(([name, value, detail]) => (
+          <tr key={name}>
+            <th scope="row" className="py-2.5 pr-4 text-left font-normal">
+              {name}
+              <span className="block text-xs text-subtle sm:hidden">{detail}</span>
             </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Rows
-            </th>
-            <th scope="col" className="hidden py-2 font-medium sm:table-cell">
-              Detail
-            </th>
+            <td className="py-2.5 pr-4 text-right font-mono tabular-nums">{value}</td>
+            <td className="hidden py-2.5 text-muted sm:table-cell">{detail}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map(([name, value, detail]) => (
-            <tr key={name}>
-              <th scope="row" className="py-2.5 pr-4 text-left font-normal">
-                {name}
-                <span className="block text-xs text-subtle sm:hidden">{detail}</span>
-              </th>
-              <td className="py-2.5 pr-4 text-right font-mono tabular-nums">{value}</td>
-              <td className="hidden py-2.5 text-muted sm:table-cell">{detail}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     );
   }
   return (

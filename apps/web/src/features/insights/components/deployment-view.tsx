@@ -1,5 +1,6 @@
 import { Card } from '../../../components/ui/card';
 import { Page, PageHeader } from '../../../components/ui/page';
+import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../../auth';
 import { useDeployment, useHealth } from '../api';
 
@@ -30,64 +31,56 @@ export function DeploymentView() {
   const isFounder = user?.role === 'founder';
   const health = useHealth();
   const deployment = useDeployment(isFounder);
-  const h = health.data;
-  const d = deployment.data;
   return (
     <Page title="Deployment">
       <PageHeader title="Deployment" lead="The running server: version, health and how it is set up." />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 md:grid-cols-2">
         <Card data-testid="health-facts">
           <h2 className="font-semibold">Health</h2>
-          {health.isLoading ? (
-            <p className="mt-2 text-sm text-muted">Loading health...</p>
-          ) : health.error || !h ? (
-            <p role="alert" className="mt-2 text-sm text-danger">
-              {health.error?.message ?? 'No answer'}
-            </p>
-          ) : (
-            <Facts
-              rows={[
-                ['Status', h.status === 'ok' ? 'OK' : 'Degraded'],
-                ['Version', h.version],
-                ['Uptime', uptime(h.uptimeSeconds)],
-                [
-                  'Database',
-                  `${h.database.kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL'}, ${h.database.reachable ? `${h.database.latencyMs} ms` : 'unreachable'}`,
-                ],
-                ['Sign-in', h.auth.provider === 'local' ? 'Built-in local provider' : 'External OIDC provider'],
-                ['Checked', new Date(h.time).toLocaleString()],
-              ]}
-            />
-          )}
+          <QueryState query={health} loading="Loading health..." className="mt-2">
+            {(h) => (
+              <Facts
+                rows={[
+                  ['Status', h.status === 'ok' ? 'OK' : 'Degraded'],
+                  ['Version', h.version],
+                  ['Uptime', uptime(h.uptimeSeconds)],
+                  [
+                    'Database',
+                    `${h.database.kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL'}, ${h.database.reachable ? `${h.database.latencyMs} ms` : 'unreachable'}`,
+                  ],
+                  ['Sign-in', h.auth.provider === 'local' ? 'Built-in local provider' : 'External OIDC provider'],
+                  ['Checked', new Date(h.time).toLocaleString()],
+                ]}
+              />
+            )}
+          </QueryState>
         </Card>
         <Card data-testid="deployment-facts">
           <h2 className="font-semibold">Runtime</h2>
           {!isFounder ? (
             <p className="mt-2 text-sm text-muted">Runtime details are for the system administrator.</p>
-          ) : deployment.isLoading ? (
-            <p className="mt-2 text-sm text-muted">Loading deployment...</p>
-          ) : deployment.error || !d ? (
-            <p role="alert" className="mt-2 text-sm text-danger">
-              {deployment.error?.message ?? 'No answer'}
-            </p>
           ) : (
-            <Facts
-              rows={[
-                ['Environment', d.environment],
-                ['Node.js', `${d.nodeVersion} (${d.platform})`],
-                ['Started', new Date(d.startedAt).toLocaleString()],
-                ['Memory', `${mb(d.memory.rssBytes)} resident, ${mb(d.memory.heapUsedBytes)} heap`],
-                ['Public URL', d.publicUrl],
-                ['Migrations', String(d.migrations)],
-                ['Photo storage', d.storage === 's3' ? 'S3-compatible bucket' : 'Local disk'],
-                ['Messages', d.pubsub],
-                [
-                  'Analysis worker',
-                  d.analysisWorker ? `in this process, ${d.analysisConcurrency} at once` : 'separate process',
-                ],
-                ['Behind a proxy', d.trustProxy ? 'yes (X-Forwarded-* trusted)' : 'no'],
-              ]}
-            />
+            <QueryState query={deployment} loading="Loading deployment..." className="mt-2">
+              {(d) => (
+                <Facts
+                  rows={[
+                    ['Environment', d.environment],
+                    ['Node.js', `${d.nodeVersion} (${d.platform})`],
+                    ['Started', new Date(d.startedAt).toLocaleString()],
+                    ['Memory', `${mb(d.memory.rssBytes)} resident, ${mb(d.memory.heapUsedBytes)} heap`],
+                    ['Public URL', d.publicUrl],
+                    ['Migrations', String(d.migrations)],
+                    ['Photo storage', d.storage === 's3' ? 'S3-compatible bucket' : 'Local disk'],
+                    ['Messages', d.pubsub],
+                    [
+                      'Analysis worker',
+                      d.analysisWorker ? `in this process, ${d.analysisConcurrency} at once` : 'separate process',
+                    ],
+                    ['Behind a proxy', d.trustProxy ? 'yes (X-Forwarded-* trusted)' : 'no'],
+                  ]}
+                />
+              )}
+            </QueryState>
           )}
         </Card>
       </div>

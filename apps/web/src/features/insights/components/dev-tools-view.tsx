@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { Page, PageHeader } from '../../../components/ui/page';
+import { QueryState } from '../../../components/ui/query-state';
+import { Table } from '../../../components/ui/table';
 import { useApiUsageStats } from '../../dashboard';
 import { useConsoleAccess } from '../api';
 
@@ -8,7 +10,6 @@ import { useConsoleAccess } from '../api';
 export function DevToolsView() {
   const consoleAccess = useConsoleAccess();
   const usage = useApiUsageStats('mine', '24h');
-  const c = consoleAccess.data;
   return (
     <Page title="Developer Tools">
       <PageHeader title="Developer Tools" lead="The API behind the app, and what your console access allows." />
@@ -30,60 +31,44 @@ export function DevToolsView() {
         </Card>
         <Card data-testid="console-access">
           <h2 className="font-semibold">Console access</h2>
-          {consoleAccess.isLoading ? (
-            <p className="mt-2 text-sm text-muted">Loading console access...</p>
-          ) : consoleAccess.error ? (
-            <p role="alert" className="mt-2 text-sm text-danger">
-              {consoleAccess.error.message}
-            </p>
-          ) : c?.hasConsoleAccess ? (
-            <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-1.5 text-sm">
-              <dt className="text-subtle">Level</dt>
-              <dd className="font-mono">
-                {c.level} {c.name ? `· ${c.name}` : ''}
-              </dd>
-              <dt className="text-subtle">Debug output</dt>
-              <dd>{c.hasFullAccess ? 'Shown' : 'Hidden (levels 100 and 90 only)'}</dd>
-              <dt className="text-subtle">Expires</dt>
-              <dd>{c.expiresAt ? `${new Date(c.expiresAt).toLocaleDateString()} (${c.timeRemaining})` : '—'}</dd>
-            </dl>
-          ) : (
-            <p className="mt-2 text-sm text-muted">
-              No console access. A console code from the administrator grants a level (100 to 40).
-            </p>
-          )}
+          <QueryState query={consoleAccess} loading="Loading console access..." className="mt-2">
+            {(c) =>
+              c.hasConsoleAccess ? (
+                <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-1.5 text-sm">
+                  <dt className="text-subtle">Level</dt>
+                  <dd className="font-mono">
+                    {c.level} {c.name ? `· ${c.name}` : ''}
+                  </dd>
+                  <dt className="text-subtle">Debug output</dt>
+                  <dd>{c.hasFullAccess ? 'Shown' : 'Hidden (levels 100 and 90 only)'}</dd>
+                  <dt className="text-subtle">Expires</dt>
+                  <dd>{c.expiresAt ? `${new Date(c.expiresAt).toLocaleDateString()} (${c.timeRemaining})` : '—'}</dd>
+                </dl>
+              ) : (
+                <p className="mt-2 text-sm text-muted">
+                  No console access. A console code from the administrator grants a level (100 to 40).
+                </p>
+              )
+            }
+          </QueryState>
         </Card>
         <Card className="md:col-span-2">
           <h2 className="font-semibold">Your API calls, last 24 hours</h2>
-          {usage.isLoading ? (
-            <p className="mt-2 text-sm text-muted">Loading API usage...</p>
-          ) : usage.error ? (
-            <p role="alert" className="mt-2 text-sm text-danger">
-              {usage.error.message}
-            </p>
-          ) : !usage.data?.byEndpoint.length ? (
-            <p className="mt-2 text-sm text-muted">No calls counted yet</p>
-          ) : (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-line text-left text-xs tracking-wide text-subtle uppercase">
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Endpoint
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      Calls
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      Errors
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Avg ms
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {usage.data.byEndpoint.slice(0, 15).map((e) => (
+          <QueryState query={usage} loading="Loading API usage..." className="mt-2">
+            {(u) =>
+              !u.byEndpoint.length ? (
+                <p className="mt-2 text-sm text-muted">No calls counted yet</p>
+              ) : (
+                <Table
+                  className="mt-3"
+                  columns={[
+                    { label: 'Endpoint' },
+                    { label: 'Calls', numeric: true },
+                    { label: 'Errors', numeric: true },
+                    { label: 'Avg ms', numeric: true },
+                  ]}
+                >
+                  {u.byEndpoint.slice(0, 15).map((e) => (
                     <tr key={`${e.method} ${e.endpoint}`}>
                       <td className="py-2 pr-4 font-mono text-xs break-all">
                         <span className="text-subtle">{e.method}</span> {e.endpoint}
@@ -93,10 +78,10 @@ export function DevToolsView() {
                       <td className="py-2 text-right font-mono tabular-nums">{e.average_ms}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+                </Table>
+              )
+            }
+          </QueryState>
         </Card>
       </div>
     </Page>

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { StatCardSmall } from './stat-card-small';
 
-export { StatCardSmall };
 /** A row of small figure cards. */
 export function Figures({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;

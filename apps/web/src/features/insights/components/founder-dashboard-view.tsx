@@ -1,4 +1,3 @@
-import { formatCount } from '@vt/shared';
 import { Page, PageHeader } from '../../../components/ui/page';
 import {
   DatabaseAnalytics,
@@ -9,7 +8,8 @@ import {
 } from '../../dashboard';
 import { UsageCharts } from './analytics-view';
 import { ChartCard, Ranking, busiest } from './charts';
-import { Figures, StatCardSmall } from './figures';
+import { Figures } from './figures';
+import { StatCard } from '../../../components/ui/stat-card';
 import { FounderOnly } from './founder-only';
 
 function FounderDashboard() {
@@ -21,31 +21,30 @@ function FounderDashboard() {
   return (
     <>
       <Figures>
-        <StatCardSmall
+        <StatCard
+          small
           testId="founder-users"
           label="Users"
-          value={admin.data ? formatCount(admin.data.totalUsers) : '—'}
+          value={admin.data?.totalUsers}
           note={
             admin.data ? `${admin.data.activeUsers} active now · ${admin.data.activeToday} today` : admin.error?.message
           }
         />
-        <StatCardSmall
-          label="Analyses"
-          value={admin.data ? formatCount(admin.data.totalAnalyses) : '—'}
-          note="All users, all time"
-        />
-        <StatCardSmall
+        <StatCard small label="Analyses" value={admin.data?.totalAnalyses} note="All users, all time" />
+        <StatCard
+          small
           label="API requests, 24 h"
-          value={usage.data ? formatCount(usage.data.totalRequests) : '—'}
+          value={usage.data?.totalRequests}
           note={
             usage.data
               ? `p95 ${usage.data.p95DurationMs ?? '—'} ms · ${usage.data.errorRequests} errors`
               : usage.error?.message
           }
         />
-        <StatCardSmall
+        <StatCard
+          small
           label="Sessions"
-          value={sessions.data ? formatCount(sessions.data.activeSessions) : '—'}
+          value={sessions.data?.activeSessions}
           note={sessions.data ? `${sessions.data.signInsInTimeframe} sign-ins in 24 h` : sessions.error?.message}
         />
       </Figures>
@@ -57,8 +56,7 @@ function FounderDashboard() {
           unit="Analyses"
           summary={`the ${places?.length ?? 0} most analysed places, ${busiest(places)}`}
           data={places}
-          loading={popular.isLoading}
-          error={popular.error}
+          query={popular}
           empty="No places yet"
         >
           {(d) => <Ranking data={d} />}

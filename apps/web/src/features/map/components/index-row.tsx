@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LocationIndexItem } from '@vt/shared';
 import { formatConfidence } from '../../analysis';
 import { cx } from '../../../components/ui/cx';
@@ -13,6 +14,34 @@ import {
 import type { CheckAction, CheckMessage } from '../index-api';
 
 export type CardView = 'overview' | 'details' | 'extra';
+
+const CARD_TAB =
+  'rounded-md border border-line px-2 py-1 text-xs font-semibold hover:border-accent/60 disabled:opacity-60';
+
+/** A card button that shows one of its views, pressed while it shows; pressed again, the card is back to its overview. */
+function ViewToggle({
+  shows,
+  view,
+  onView,
+  children,
+}: {
+  shows: CardView;
+  view: CardView;
+  onView: (view: CardView) => void;
+  children: ReactNode;
+}) {
+  const pressed = view === shows;
+  return (
+    <button
+      type="button"
+      className={cx(CARD_TAB, pressed && 'border-accent/70 text-accent')}
+      aria-pressed={pressed}
+      onClick={() => onView(pressed ? 'overview' : shows)}
+    >
+      {children}
+    </button>
+  );
+}
 
 const badgeTone: Record<LocationIndexItem['status'], string> = {
   idle: 'bg-raised text-muted border-line',
@@ -209,9 +238,6 @@ function ItemCard({
   onNavigate: () => void;
   onVerify: () => void;
 }) {
-  const tab =
-    'rounded-md border border-line px-2 py-1 text-xs font-semibold hover:border-accent/60 disabled:opacity-60';
-  const active = 'border-accent/70 text-accent';
   return (
     <div className="vt-expand border-t border-line/60 px-3 py-2.5 text-xs" data-testid="index-item-card">
       <p className="font-semibold text-fg" title={item.name} data-testid="card-name">
@@ -284,28 +310,18 @@ function ItemCard({
         </dl>
       )}
       <div className="mt-2 flex flex-wrap gap-1.5">
-        <button type="button" className={tab} onClick={onNavigate}>
+        <button type="button" className={CARD_TAB} onClick={onNavigate}>
           Navigate
         </button>
-        <button type="button" className={tab} disabled={verifying} onClick={onVerify}>
+        <button type="button" className={CARD_TAB} disabled={verifying} onClick={onVerify}>
           Verify
         </button>
-        <button
-          type="button"
-          className={cx(tab, view === 'details' && active)}
-          aria-pressed={view === 'details'}
-          onClick={() => onView(view === 'details' ? 'overview' : 'details')}
-        >
+        <ViewToggle shows="details" view={view} onView={onView}>
           Full Details
-        </button>
-        <button
-          type="button"
-          className={cx(tab, view === 'extra' && active)}
-          aria-pressed={view === 'extra'}
-          onClick={() => onView(view === 'extra' ? 'overview' : 'extra')}
-        >
+        </ViewToggle>
+        <ViewToggle shows="extra" view={view} onView={onView}>
           Extra: place &amp; timing
-        </button>
+        </ViewToggle>
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import type { useIndexChecks } from '../index-api';
 import { SAMPLE_LOCATIONS, useIndexMutations, type CheckAction } from '../index-api';
 import { CompareDialog } from './compare-dialog';
 import { action, IndexRow, type CardView } from './index-row';
-import { downloadJson, downloadText } from '../../../lib/download';
+import { datedName, downloadJson, downloadText } from '../../../lib/download';
 
 /**
  * The Location Index sidebar (R-INDEX-1, R-INDEX-3): server-side, at most 20 per user, newest first. Collapsed it shows the
@@ -220,7 +220,7 @@ const EXPORTS = ['JSON', 'CSV', 'GeoJSON'] as const;
 
 /** Downloads the index in one of the three formats, each with municipality, neighbourhood and ZIP. */
 function exportIndex(items: readonly LocationIndexItem[], format: (typeof EXPORTS)[number]) {
-  const stem = `vision-terminal-index-${new Date().toISOString().slice(0, 10)}`;
+  const stem = datedName('vision-terminal-index');
   if (format === 'JSON') downloadJson(`${stem}.json`, indexExport(items));
   else if (format === 'CSV') downloadText(`${stem}.csv`, indexCsv(items), 'text/csv;charset=utf-8');
   else downloadJson(`${stem}.geojson`, indexGeoJson(items), 'application/geo+json');

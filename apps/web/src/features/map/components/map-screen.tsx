@@ -8,8 +8,8 @@ import { cx } from '../../../components/ui/cx';
 import { indexExport } from '../geo';
 import { flyHome, flyToItem, placeResult, type PlacedResult } from '../result-layer';
 import { useIndexChecks } from '../index-api';
-import { downloadJson } from '../../../lib/download';
-import { takeNavigationHint } from '../navigation-hint';
+import { datedName, downloadJson } from '../../../lib/download';
+import { takeNavigationHint } from '../../../lib/map-navigation-hint';
 import { itemForHint } from '../saved-places';
 import { SavedPlacesLayer } from '../saved-places-layer';
 import { useIndexPanel } from '../use-index-panel';
@@ -193,7 +193,7 @@ export function MapScreen() {
     exportResults: async () => {
       const all = await freshItems();
       if (all.length === 0) return window.alert(NO_EXPORT);
-      downloadJson(`vision-terminal-index-${new Date().toISOString().slice(0, 10)}.json`, indexExport(all));
+      downloadJson(`${datedName('vision-terminal-index')}.json`, indexExport(all));
     },
     originalPosition: originalView,
   };

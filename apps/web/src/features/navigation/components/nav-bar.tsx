@@ -16,6 +16,29 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-fg bg-raised' : 'text-muted hover:text-fg hover:bg-raised/70',
   );
 
+/** A list of page links, the current page's marked (NavLink's aria-current and a raised background). */
+function PageLinks({
+  links,
+  className,
+  linkClassName,
+}: {
+  links: NavItem[];
+  className: string;
+  linkClassName?: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} className={(state) => cx(linkClass(state), linkClassName)}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Shell({ compact, children }: { compact: boolean; children: React.ReactNode }) {
   return (
     <header
@@ -110,6 +133,11 @@ export function NavBar() {
   };
 
   const accountLinks = user ? accountLinksFor(user.role) : [];
+  const launch = isAuthenticated && (
+    <ButtonLink to="/access-ai" variant="warm" size="sm">
+      Launch VT
+    </ButtonLink>
+  );
   // The phone menu lists the account links itself, so there the avatar is only a picture.
   const account = (withMenu: boolean) =>
     isLoading ? (
@@ -134,21 +162,9 @@ export function NavBar() {
   return (
     <Shell compact={compact}>
       {home}
-      <ul className="ml-6 hidden items-center gap-1 md:flex">
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <PageLinks links={links} className="ml-6 hidden items-center gap-1 md:flex" />
       <div className="ml-auto hidden items-center gap-3 md:flex">
-        {isAuthenticated && (
-          <ButtonLink to="/access-ai" variant="warm" size="sm">
-            Launch VT
-          </ButtonLink>
-        )}
+        {launch}
         {account(true)}
       </div>
 
@@ -178,37 +194,19 @@ export function NavBar() {
         hidden={!menuOpen}
         className="absolute inset-x-0 top-full border-b border-line bg-surface px-5 pt-2 pb-5 shadow-xl md:hidden"
       >
-        <ul className="flex flex-col gap-1">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={(s) => cx(linkClass(s), 'block py-3 text-base')}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <PageLinks links={links} className="flex flex-col gap-1" linkClassName="block py-3 text-base" />
         {accountLinks.length > 0 && (
           <div role="group" aria-label="Your account" className="mt-3 border-t border-line pt-3">
             <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Your account</p>
-            <ul className="grid grid-cols-2 gap-1">
-              {accountLinks
-                .filter((link) => link.to !== '/dashboard')
-                .map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={(s) => cx(linkClass(s), 'block py-2.5')}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-            </ul>
+            <PageLinks
+              links={accountLinks.filter((link) => link.to !== '/dashboard')}
+              className="grid grid-cols-2 gap-1"
+              linkClassName="block py-2.5"
+            />
           </div>
         )}
         <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
-          {isAuthenticated && (
-            <ButtonLink to="/access-ai" variant="warm" size="sm">
-              Launch VT
-            </ButtonLink>
-          )}
+          {launch}
           {user && <span className="mr-auto truncate text-sm text-muted">{user.email}</span>}
           {account(false)}
         </div>
@@ -284,15 +282,7 @@ function AccountMenu({
         className="absolute right-0 top-full z-50 mt-2 w-60 rounded-xl border border-line bg-surface p-2 shadow-xl"
       >
         <p className="truncate px-3 pt-1 pb-2 text-xs text-muted">{email}</p>
-        <ul className="flex flex-col">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={(s) => cx(linkClass(s), 'block')}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <PageLinks links={links} className="flex flex-col" linkClassName="block" />
       </div>
     </div>
   );

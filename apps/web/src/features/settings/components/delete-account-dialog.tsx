@@ -1,26 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Modal, useModal } from '../../../components/ui/modal';
 import { ApiRequestError } from '../../../lib/api-client';
 import { clearAuthStorage, rememberAccountDeleted } from '../../auth';
 import { useDeleteAccount } from '../api';
-import { trapTab } from '../../../components/ui/trap-tab';
 
-/**
- * Asks for the e-mail address before deleting. A native modal <dialog>: the page behind is inert, Escape
- * closes it, Tab wraps inside it, and focus returns to the button that opened it.
- */
+/** Asks for the e-mail address before deleting (a modal that a click beside it does not close). */
 export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: string; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const modal = useModal();
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount();
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const confirm = () =>
     remove.mutate(typed, {
@@ -34,65 +24,64 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
     });
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="delete-account-title"
-      aria-describedby="delete-account-text"
+    <Modal
+      modal={modal}
+      open={open}
+      labelledBy="delete-account-title"
+      describedBy="delete-account-text"
       onClose={() => {
         setTyped('');
         remove.reset();
         onClose();
       }}
-      onKeyDown={(e) => trapTab(e, ref.current)}
-      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/70"
+      keepOnBackdrop
+      className="w-[min(30rem,calc(100vw-2rem))]"
     >
-      {open && (
-        <form
-          className="p-6"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (matches && !remove.isPending) confirm();
-          }}
-        >
-          <h2 id="delete-account-title" className="text-xl font-bold">
-            Delete your account?
-          </h2>
-          <p id="delete-account-text" className="mt-2 text-sm text-muted">
-            Everything stored for <span className="break-all text-fg">{email}</span> is removed for good. Type your
-            e-mail address to confirm.
+      <form
+        className="p-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (matches && !remove.isPending) confirm();
+        }}
+      >
+        <h2 id="delete-account-title" className="text-xl font-bold">
+          Delete your account?
+        </h2>
+        <p id="delete-account-text" className="mt-2 text-sm text-muted">
+          Everything stored for <span className="break-all text-fg">{email}</span> is removed for good. Type your e-mail
+          address to confirm.
+        </p>
+        <label className="mt-4 block text-sm font-medium">
+          E-mail address
+          <input
+            autoFocus
+            type="email"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            className="mt-1.5 block h-10 w-full rounded-lg border border-line bg-raised px-3 text-sm text-fg focus:border-accent focus:outline-none"
+          />
+        </label>
+        {remove.isError && (
+          <p role="alert" className="mt-3 text-sm text-red-300">
+            {remove.error instanceof ApiRequestError
+              ? (remove.error.serverMessage ?? remove.error.message)
+              : 'The account could not be deleted.'}
           </p>
-          <label className="mt-4 block text-sm font-medium">
-            E-mail address
-            <input
-              autoFocus
-              type="email"
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              className="mt-1.5 block h-10 w-full rounded-lg border border-line bg-raised px-3 text-sm text-fg focus:border-accent focus:outline-none"
-            />
-          </label>
-          {remove.isError && (
-            <p role="alert" className="mt-3 text-sm text-red-300">
-              {remove.error instanceof ApiRequestError
-                ? (remove.error.serverMessage ?? remove.error.message)
-                : 'The account could not be deleted.'}
-            </p>
-          )}
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Button variant="ghost" onClick={() => ref.current?.close()}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={!matches || remove.isPending}
-              className="bg-red-600 text-white hover:bg-red-500 disabled:opacity-50"
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete my account'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </dialog>
+        )}
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={modal.close}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            disabled={!matches || remove.isPending}
+            className="bg-red-600 text-white hover:bg-red-500 disabled:opacity-50"
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete my account'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }

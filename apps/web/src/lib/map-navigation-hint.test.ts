@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAP_NAVIGATION_HINT_KEY } from '@vt/shared';
-import { NAVIGATION_HINT_MAX_AGE_MS, takeNavigationHint } from './navigation-hint';
+import { NAVIGATION_HINT_MAX_AGE_MS, takeNavigationHint } from './map-navigation-hint';
 
 function memoryStorage(initial?: string) {
   const data = new Map<string, string>(initial === undefined ? [] : [[MAP_NAVIGATION_HINT_KEY, initial]]);
