@@ -2,6 +2,7 @@ import type { PixelPoint, SceneLine, SceneText, SceneTextReader } from '../../ad
 import type { TextGrammar } from '../../adapters/ocr/grammar';
 import type { PlateOptions } from '../../adapters/ocr/ppocr/plates';
 import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
+import { normaliseLine } from './geoparse';
 
 /** A box as shares of the photo's width and height (0–1), so the UI can draw it over any size of the photo. */
 export type RelativeBox = { x: number; y: number; w: number; h: number };
@@ -63,12 +64,24 @@ const digitsOf = (s: string) => s.replace(/\D/g, '');
 /** The letters a line has before its first digit: where a grid name's quadrant is written. */
 const prefixOf = (s: string) => /^[^0-9]*/.exec(squash(s))![0].replace(/[^A-Z]/g, '');
 
+/** Whether `a`'s characters appear in `b` in the same order (b with some left out is a). */
+function subsequence(a: string, b: string): boolean {
+  let j = 0;
+  for (const c of b) if (c === a[j]) j++;
+  return j === a.length;
+}
+
 /**
- * Whether a line read through the grammar has other digits than the recogniser saw: its number (which places the
- * photo, street by street) is then the grammar's guess at a blurred one, not something read.
+ * Whether a line read through the grammar has digits the recogniser did not see: its number (which places the photo,
+ * street by street) is then the grammar's guess at a blurred one ("Sw t4Ave" read as "Sw 14Ave", "SW36#5" as
+ * "SW369St"), not something read. Taking a digit for the letter it was ("NW1095t" read as "NW109St") guesses nothing:
+ * the grammar's digits are the ones seen, some left out. Digits are compared as the geoparser reads them (an O
+ * between digits is a 0).
  */
 export function guessedNumber(line: { text: string; seen?: string }): boolean {
-  return line.seen !== undefined && digitsOf(line.seen) !== digitsOf(line.text);
+  return (
+    line.seen !== undefined && !subsequence(digitsOf(normaliseLine(line.text)), digitsOf(normaliseLine(line.seen)))
+  );
 }
 
 /**

@@ -106,12 +106,17 @@ describe('lines read through the grammar', () => {
         line('132NDST', 87, { text: 'N132NDST', confidence: 80, gap: 0.4 }),
         line('SW36#5', 58, { text: 'SW369St', confidence: 64, gap: 2.1 }),
         line('MW27*St', 79, { text: 'NW27St', confidence: 82, gap: 1.6 }),
+        line('Sw t4Ave', 72, { text: 'Sw 14Ave', confidence: 72, gap: 2.2 }),
+        // A letter read as a digit: the grammar leaves the 5 out as the S it was.
+        line('NW1095t', 83, { text: 'NW109St', confidence: 88, gap: 1.1 }),
       ]),
     );
     expect(read.lines.map((l) => [l.text, l.seen, guessedNumber(l)])).toEqual([
       ['132NDST', undefined, false],
       ['SW369St', 'SW36#5', true],
       ['NW27St', 'MW27*St', false],
+      ['Sw 14Ave', 'Sw t4Ave', true],
+      ['NW109St', 'NW1095t', false],
     ]);
   });
 
