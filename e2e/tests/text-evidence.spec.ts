@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInLocally, uniqueEmail } from '../fixtures/auth';
-import { signWithVagueGps, streetSignPhoto } from '../fixtures/photos';
+import { blurredBladePhoto, signWithVagueGps, streetSignPhoto } from '../fixtures/photos';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOTS=<dir>). */
 async function snap(page: Page, name: string) {
@@ -51,6 +51,29 @@ test.describe('text evidence: a photo located by the sign in it', () => {
         expect(b.x + b.width).toBeLessThan(photo!.x + photo!.width * 0.75);
       }
       await snap(page, `text-evidence-${width}`);
+    });
+  }
+
+  for (const width of [1280, 390]) {
+    test(`a small blurred blade is made out as a street sign, and the match says what was seen (${width} px)`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signInLocally(page, { email: uniqueEmail('blur'), name: 'Blur Reader' });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/access-ai');
+      await page
+        .getByTestId('photo-input')
+        .setInputFiles({ name: 'small-sign.jpg', mimeType: 'image/jpeg', buffer: await blurredBladePhoto() });
+      const card = page.getByTestId('result-card');
+      await expect(card.getByTestId('evidence')).toContainText('the corner of NW 109 St & NW 98 Ave', {
+        timeout: 90_000,
+      });
+      const text = card.getByTestId('text-evidence');
+      await text.scrollIntoViewIfNeeded();
+      await expect(text.getByTestId('text-matches')).toContainText('NW 109 St & NW 98 Ave');
+      await expect(text.getByTestId('text-seen')).toContainText('Made out as a street sign from “');
+      await snap(page, `text-evidence-made-out-${width}`);
     });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisEvent, AnalysisEventType, AnalysisResult } from '@vt/shared';
-import { applyEvent, applyEvents, initialRunState } from './stages';
+import { applyEvent, applyEvents, initialRunState, locatorLabel } from './stages';
 
 let nextId = 1;
 const ev = (type: AnalysisEventType, data: Record<string, unknown> = {}, id = nextId++): AnalysisEvent => ({
@@ -159,5 +159,18 @@ describe('stage reducer', () => {
     expect(applyEvent(initialRunState(), ev('metadata_read', { gps: 'rejected' })).stages[1]!.detail).toBe(
       'GPS present but rejected',
     );
+  });
+});
+
+describe('locatorLabel', () => {
+  it('names every locator of the engine in words, and shows an unknown one as sent', () => {
+    expect(['metadata', 'text', 'gallery', 'sequence', 'vision-model'].map(locatorLabel)).toEqual([
+      'GPS metadata',
+      'Text in the photo',
+      'Known-place gallery',
+      'Photos taken before and after',
+      'Vision model',
+    ]);
+    expect(locatorLabel('future-locator')).toBe('future-locator');
   });
 });

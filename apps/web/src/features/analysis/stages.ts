@@ -59,6 +59,7 @@ const LOCATOR_LABELS: Record<string, string> = {
   'vision-model': 'Vision model',
   text: 'Text in the photo',
   gallery: 'Known-place gallery',
+  sequence: 'Photos taken before and after',
 };
 export const locatorLabel = (name: string) => LOCATOR_LABELS[name] ?? name;
 
