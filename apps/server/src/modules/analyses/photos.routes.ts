@@ -12,23 +12,31 @@ export type PhotosRoutesDeps = { photos: PhotosService; verify?: VerifyService; 
 /** The answer of the image routes: WebP bytes. */
 const WebpImageSchema = z.instanceof(Uint8Array).describe('The image, WebP');
 
+/**
+ * The multipart parser of a scope whose routes take photos (registered per route scope, never app-wide): at most
+ * `maxFiles` files of `maxBytes` each. busboy truncates a file at fileSize; the intake turns that into a 413 naming the
+ * file.
+ */
+export async function registerPhotoForms(scope: FastifyInstance, maxBytes: number, maxFiles: number): Promise<void> {
+  await scope.register(multipart, {
+    limits: {
+      fileSize: maxBytes,
+      files: maxFiles,
+      fields: 20,
+      fieldSize: 4096,
+      parts: maxFiles + 20,
+      headerPairs: 200,
+    },
+  });
+}
+
 /** Photo intake and the owner-only derivatives. Multipart is registered here only, not app-wide. */
 export async function photosRoutes(
   app: FastifyInstance,
   { photos, verify, maxBytes, maxFiles }: PhotosRoutesDeps,
 ): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      // busboy truncates a file at fileSize; the service turns that into a 413 naming the file.
-      limits: {
-        fileSize: maxBytes,
-        files: maxFiles,
-        fields: 20,
-        fieldSize: 4096,
-        parts: maxFiles + 20,
-        headerPairs: 200,
-      },
-    });
+    await registerPhotoForms(scope, maxBytes, maxFiles);
 
     const upload = route({
       method: 'post',
@@ -114,7 +122,7 @@ export async function photosRoutes(
 }
 
 /** Parser errors from @fastify/multipart/busboy, as sentences a person understands. */
-function multipartError(error: unknown, maxFiles: number): unknown {
+export function multipartError(error: unknown, maxFiles: number): unknown {
   const code = (error as { code?: string })?.code;
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new AppError(

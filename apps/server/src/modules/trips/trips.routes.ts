@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   TripCreateRequestSchema,
@@ -18,6 +17,7 @@ import {
 } from '@vt/shared';
 import { AppError, notFound } from '../../lib/errors';
 import { eventStreams } from '../../lib/sse';
+import { multipartError, registerPhotoForms } from '../analyses/photos.routes';
 import { cleanName, type PhotosService, type StagedPhoto } from '../analyses/photos.service';
 import { defineRoutes, route } from '../openapi/route-definition';
 import { streamTrip, type TripStreamDeps } from './trip-stream';
@@ -215,16 +215,7 @@ export async function tripsRoutes(app: FastifyInstance, deps: TripsRoutesDeps): 
 
   // The photos' upload is multipart: its parser is registered for this route only, as /api/photos does.
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fileSize: maxBytes,
-        files: maxFiles,
-        fields: 20,
-        fieldSize: 4096,
-        parts: maxFiles + 20,
-        headerPairs: 200,
-      },
-    });
+    await registerPhotoForms(scope, maxBytes, maxFiles);
     defineRoutes(scope, [
       route({
         method: 'post',
@@ -235,6 +226,12 @@ export async function tripsRoutes(app: FastifyInstance, deps: TripsRoutesDeps): 
         access: 'owner',
         params: TripIdParams,
         badParams: noTrip,
+        form: z.object({
+          photo: z
+            .array(z.file())
+            .describe('The photos, each within the upload limit (files that are not photos come back refused)'),
+        }),
+        notMultipartMessage: 'Send photos as multipart/form-data: a form with one or more image files.',
         response: TripPhotosUploadResponseSchema,
         status: 202,
         errors: {
@@ -245,12 +242,6 @@ export async function tripsRoutes(app: FastifyInstance, deps: TripsRoutesDeps): 
         },
         handler: async ({ user, params, request }): Promise<TripPhotosUploadResponse> => {
           const trip = await trips.require(user, params.id);
-          if (!request.isMultipart())
-            throw new AppError(
-              415,
-              'not_multipart',
-              'Send photos as multipart/form-data: a form with one or more image files.',
-            );
           // With nothing left this week, refused before any file is read (R-ACCESS-8); the browser then records the
           // files it kept back (over-limit).
           await intake.ensureRoom(user);
@@ -289,30 +280,10 @@ export async function tripsRoutes(app: FastifyInstance, deps: TripsRoutesDeps): 
             };
           } catch (error) {
             await intake.discard(staged);
-            throw uploadError(error, maxFiles);
+            throw multipartError(error, maxFiles);
           }
         },
       }),
     ]);
   });
-}
-
-/** The parser's refusals of a whole request, as sentences (a file's own problems are refusals of that file). */
-function uploadError(error: unknown, maxFiles: number): unknown {
-  const code = (error as { code?: string })?.code;
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError(
-      413,
-      'too_many_files',
-      `Too many files in one upload: send at most ${maxFiles} photos at a time.`,
-    );
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new AppError(415, 'not_multipart', 'Send photos as multipart/form-data.');
-  const message = (error as Error)?.message ?? '';
-  if (
-    !(error instanceof AppError) &&
-    /terminated early|Unexpected end of form|Malformed part header|boundary/i.test(message)
-  )
-    return new AppError(400, 'bad_upload', 'The upload was cut off or malformed. Please try again.');
-  return error;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { ACCEPT_PHOTOS, formatBytes } from '../format';
+import { FolderInput } from '../../../components/ui/folder-input';
 
 /** The first file of a drop or paste, if any. */
 function firstFile(list: FileList | null | undefined): File | null {
@@ -115,21 +116,10 @@ export function DropZone({
       </Button>
       {onMany && (
         <>
-          <input
+          <FolderInput
             ref={folderInput}
-            type="file"
-            // A folder picker: every browser that can read folders takes this (non-standard) attribute.
-            {...{ webkitdirectory: '', directory: '' }}
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="folder-input"
-            onChange={(e) => {
-              const files = Array.from(e.currentTarget.files ?? []);
-              e.currentTarget.value = '';
-              if (files.length) onMany(files, null);
-            }}
+            testId="folder-input"
+            onFolder={(files) => files.length && onMany(files, null)}
           />
           <p className="mt-3">
             <button

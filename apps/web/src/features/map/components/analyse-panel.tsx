@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { cx } from '../../../components/ui/cx';
 import { firstImage, type OnManyPhotos } from '../use-photo-intake';
 import { folderNameOf, photosOf } from '../../trips';
+import { FolderInput } from '../../../components/ui/folder-input';
 
 /**
  * The map's top-left panel: Upload Image, the upload's progress, the engine's stages as they stream in, the error
@@ -67,18 +68,10 @@ export function AnalysePanel({
       </Button>
       {onMany && (
         <>
-          <input
+          <FolderInput
             ref={folderInput}
-            type="file"
-            // A folder picker: every browser that can read folders takes this (non-standard) attribute.
-            {...{ webkitdirectory: '', directory: '' }}
-            multiple
-            className="sr-only"
-            data-testid="map-folder-input"
-            tabIndex={-1}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => {
-              const list = Array.from(e.target.files ?? []);
-              e.target.value = '';
+            testId="map-folder-input"
+            onFolder={(list) => {
               const photos = photosOf(list);
               if (photos.length) onMany(photos, folderNameOf(list));
             }}

@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { droppedPhotos, folderNameOf, photosOf } from '../files';
+import { FolderInput } from '../../../components/ui/folder-input';
 
 /**
  * Where a trip's photos come in (R-TRIP-2): a folder or several photos dropped, or chosen with the file picker or the
@@ -78,21 +79,10 @@ export function TripDropZone({
           take(files, null);
         }}
       />
-      <input
+      <FolderInput
         ref={folderInput}
-        type="file"
-        // A folder picker: every browser that can read folders takes this (non-standard) attribute.
-        {...{ webkitdirectory: '', directory: '' }}
-        multiple
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="trip-folder-input"
-        onChange={(e) => {
-          const list = Array.from(e.currentTarget.files ?? []);
-          e.currentTarget.value = '';
-          take(photosOf(list), folderNameOf(list));
-        }}
+        testId="trip-folder-input"
+        onFolder={(list) => take(photosOf(list), folderNameOf(list))}
       />
       <div className={cx('flex flex-wrap justify-center gap-3', compact ? 'mt-3' : 'mt-5')}>
         <Button size={compact ? 'sm' : 'md'} disabled={busy} onClick={() => filesInput.current?.click()}>
