@@ -189,10 +189,10 @@ export class AccessService {
   }
 
   /**
-   * The upload gate (QuotaService.reserve): one batch may hold at most imagesPerInstance photos, and the
-   * week's count is checked and raised in one atomic statement. Refusals say why and when the week resets.
+   * One batch of `n` images against the user's images per upload (413 when it holds more), with the week it falls
+   * in and the weekly limit it counts against.
    */
-  async reserve(userId: string, n: number): Promise<void> {
+  private async batchAllowed(userId: string, n: number) {
     const { limits, timeZone } = await this.currentLimits(userId);
     const ipi = limits.imagesPerInstance;
     if (ipi !== null && n > ipi) {
@@ -202,8 +202,15 @@ export class AccessService {
         `Your access allows ${plural(ipi, 'image')} per upload and this upload had ${n}. Upload fewer photos at a time, or redeem an access code for a higher limit.`,
       );
     }
-    const week = usageWeek(this.now(), timeZone ?? '');
-    const limit = limits.weeklyImageLimit;
+    return { limit: limits.weeklyImageLimit, week: usageWeek(this.now(), timeZone ?? '') };
+  }
+
+  /**
+   * The upload gate (QuotaService.reserve): one batch may hold at most imagesPerInstance photos, and the
+   * week's count is checked and raised in one atomic statement. Refusals say why and when the week resets.
+   */
+  async reserve(userId: string, n: number): Promise<void> {
+    const { limit, week } = await this.batchAllowed(userId, n);
     const total = limit !== null && n > limit ? null : await this.deps.repo.reserve(userId, week.start, n, limit);
     if (total === null)
       throw this.weeklyLimitReached(n, limit ?? 0, await this.deps.repo.usage(userId, week.start), week);
@@ -215,17 +222,7 @@ export class AccessService {
    * is full; the images that did not fit get the refusal one more image would get.
    */
   async reserveUpTo(userId: string, n: number): Promise<{ granted: number; refusal: AppError | null }> {
-    const { limits, timeZone } = await this.currentLimits(userId);
-    const ipi = limits.imagesPerInstance;
-    if (ipi !== null && n > ipi) {
-      throw new AppError(
-        413,
-        'too_many_images_per_upload',
-        `Your access allows ${plural(ipi, 'image')} per upload and this upload had ${n}. Upload fewer photos at a time, or redeem an access code for a higher limit.`,
-      );
-    }
-    const week = usageWeek(this.now(), timeZone ?? '');
-    const limit = limits.weeklyImageLimit;
+    const { limit, week } = await this.batchAllowed(userId, n);
     // Unlimited, or room for all of them: one statement, as a single upload.
     // (The statement's guard applies to an existing row of the week only: a first insert is checked here, as `reserve`.)
     if (limit === null || (n <= limit && (await this.deps.repo.reserve(userId, week.start, n, limit)) !== null))
