@@ -38,7 +38,6 @@ import { referencePhotos } from '@vt/server/src/db/schema.gallery';
 import { describePhoto, Gallery, LOAD_PAGE, type GalleryMatch } from '@vt/server/src/engine/gallery/gallery';
 import { featuresToBytes, MAX_KEYPOINTS, type Features } from '@vt/server/src/engine/gallery/features';
 import { hashesToBytes, VIEWS } from '@vt/server/src/engine/gallery/hash';
-import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { galleryEvidence } from '@vt/server/src/engine/locators/gallery.locator';
@@ -49,11 +48,13 @@ import {
   transformPhoto,
   type Transform,
 } from '@vt/server/src/engine/test/gallery-photos';
+import { exifGps } from '@vt/server/src/modules/analyses/photos.fixtures';
 import { GalleryRepository } from '@vt/server/src/modules/gallery/gallery.repository';
 import { importReferenceFolder, type ImportSummary } from '@vt/server/src/modules/gallery/reference-import';
 import { ReferenceRepository } from '@vt/server/src/modules/gallery/reference.repository';
 import { ece, type CalibrationPoint } from '../engine/calibration';
 import { machine, NOTE_SHARED_MACHINE, stats, writeResult } from '../engine/harness';
+import { galleryDraws } from './draws';
 
 const table = new Console(process.stderr).table;
 const { values: args } = parseArgs({
@@ -71,45 +72,9 @@ const SIZES_ONLY = args['sizes-only'];
 const PER_PHOTO = Number(args['per-photo']);
 const SEED = Number(args.seed);
 const random = mulberry32(SEED);
-const between = (a: number, b: number) => a + random() * (b - a);
+const { between, randomTransform, randomPlace } = galleryDraws(random);
 /** The server's upload pixel limit (config default) and display size: what the import and the pipeline use. */
 const MAX_PIXELS = 100_000_000;
-const CAPTIONS = [
-  'Miami 2026',
-  'Weekend vibes',
-  'Best day ever!!',
-  'Throwback',
-  '#sunset',
-  'with the crew',
-  'Calle Ocho?',
-];
-
-/** run.ts's transforms, drawn in the same order from the same kind of generator. */
-function randomTransform(): Transform {
-  return {
-    crop: { keep: between(0.6, 0.9), x: random(), y: random() },
-    rotateDeg: between(-10, 10),
-    resizeTo: Math.round(between(320, 1600)),
-    jpegQuality: Math.round(between(40, 90)),
-    colour: { brightness: between(0.75, 1.25), saturation: between(0.6, 1.4), hue: Math.round(between(-30, 30)) },
-    ...(random() < 0.5 ? { text: CAPTIONS[Math.floor(random() * CAPTIONS.length)] } : {}),
-  };
-}
-
-function randomPlace(): LatLng {
-  for (;;) {
-    const p = { lat: between(25.25, 25.98), lng: between(-80.87, -80.12) };
-    if (isInMiamiDade(p)) return p;
-  }
-}
-
-const dms = (value: number) => {
-  const abs = Math.abs(value);
-  const d = Math.floor(abs);
-  const m = Math.floor((abs - d) * 60);
-  const s = Math.round(((abs - d) * 60 - m) * 60 * 10000);
-  return `${d}/1 ${m}/1 ${s}/10000`;
-};
 
 /** A JPEG of `image` with EXIF GPS at `p`, as a phone writes it; `resize` enlarges it to a 12 MP frame first. */
 async function geotag(image: Buffer, p: LatLng, resize?: { width: number; height: number }): Promise<Buffer> {
@@ -119,7 +84,7 @@ async function geotag(image: Buffer, p: LatLng, resize?: { width: number; height
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'BenchPhone', Model: 'Reference' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: dms(p.lat), GPSLongitudeRef: 'W', GPSLongitude: dms(-p.lng) },
+      IFD3: exifGps(p),
     })
     .toBuffer();
 }

@@ -25,7 +25,6 @@ import { describePhoto, matchInIndex, type PhotoDescriptors } from '@vt/server/s
 import { GalleryIndex } from '@vt/server/src/engine/gallery/gallery-index';
 import { VIEWS } from '@vt/server/src/engine/gallery/hash';
 import { MAX_KEYPOINTS, type Features } from '@vt/server/src/engine/gallery/features';
-import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { galleryEvidence } from '@vt/server/src/engine/locators/gallery.locator';
@@ -39,6 +38,7 @@ import {
   type Transform,
 } from '@vt/server/src/engine/test/gallery-photos';
 import { machine, NOTE_SHARED_MACHINE, stats, writeResult } from '../engine/harness';
+import { galleryDraws } from './draws';
 
 const table = new Console(process.stderr).table;
 const { values: args } = parseArgs({
@@ -51,34 +51,7 @@ const { values: args } = parseArgs({
 });
 const PER_PHOTO = Number(args['per-photo']);
 const random = mulberry32(Number(args.seed));
-const between = (a: number, b: number) => a + random() * (b - a);
-const CAPTIONS = [
-  'Miami 2026',
-  'Weekend vibes',
-  'Best day ever!!',
-  'Throwback',
-  '#sunset',
-  'with the crew',
-  'Calle Ocho?',
-];
-
-function randomTransform(): Transform {
-  return {
-    crop: { keep: between(0.6, 0.9), x: random(), y: random() },
-    rotateDeg: between(-10, 10),
-    resizeTo: Math.round(between(320, 1600)),
-    jpegQuality: Math.round(between(40, 90)),
-    colour: { brightness: between(0.75, 1.25), saturation: between(0.6, 1.4), hue: Math.round(between(-30, 30)) },
-    ...(random() < 0.5 ? { text: CAPTIONS[Math.floor(random() * CAPTIONS.length)] } : {}),
-  };
-}
-
-function randomPlace(): LatLng {
-  for (;;) {
-    const p = { lat: between(25.25, 25.98), lng: between(-80.87, -80.12) };
-    if (isInMiamiDade(p)) return p;
-  }
-}
+const { between, randomTransform, randomPlace } = galleryDraws(random);
 
 const ms = (t: number) => Math.round((performance.now() - t) * 100) / 100;
 

@@ -23,7 +23,9 @@ import { TripEnvelopeSchema, TripStreamMessageSchema, type TripPhoto } from '@vt
 import { gridPoint } from '@vt/server/src/engine/geo/grid';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { SHARED_DATA_DIR } from '@vt/server/src/engine/test/shared-geodata';
+import { exifGps } from '@vt/server/src/modules/analyses/photos.fixtures';
 import type { TestBrowser } from '@vt/server/src/test/browser';
+import { readSse } from '@vt/server/src/test/sse';
 import { BENCH_DIR } from '../corpus/generate';
 import { NOTE_SHARED_MACHINE, dbChoice, machine, startServerProcess, stats, writeResult } from '../engine/harness';
 
@@ -44,13 +46,6 @@ const GENERATOR = 'trips-12mp-v1';
 
 type Shot = { file: string; name: string; lat: number; lng: number };
 
-const dms = (value: number) => {
-  const abs = Math.abs(value);
-  const d = Math.floor(abs);
-  const m = Math.floor((abs - d) * 60);
-  const s = Math.round(((abs - d) * 60 - m) * 60 * 10000);
-  return `${d}/1 ${m}/1 ${s}/10000`;
-};
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The trip's photos on disk, made once (same seed, same photos) and reused while the generator is unchanged. */
@@ -96,13 +91,7 @@ async function photos(count: number): Promise<Shot[]> {
       .withExif({
         IFD0: { Make: 'Apple', Model: 'iPhone 13' },
         IFD2: { DateTimeOriginal: taken, OffsetTimeOriginal: '-04:00' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: dms(lat),
-          GPSLongitudeRef: 'W',
-          GPSLongitude: dms(lng),
-          GPSHPositioningError: '500/100',
-        },
+        IFD3: exifGps({ lat, lng }, 5),
       })
       .toFile(file);
     shots.push({ file, name: `IMG_${String(7001 + i)}.jpg`, lat, lng });
@@ -116,31 +105,18 @@ function watch(browser: TestBrowser, tripId: string, t0: () => number) {
   const placedAt = new Map<string, number>();
   const last = new Map<string, TripPhoto>();
   const abort = new AbortController();
+  const see = (p: TripPhoto) => {
+    last.set(p.analysisId, p);
+    if (p.state === 'placed' && !placedAt.has(p.analysisId)) placedAt.set(p.analysisId, performance.now() - t0());
+  };
   const done = (async () => {
     const response = await browser.fetch(`/api/trips/${tripId}/events`, { signal: abort.signal });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    const see = (p: TripPhoto) => {
-      last.set(p.analysisId, p);
-      if (p.state === 'placed' && !placedAt.has(p.analysisId)) placedAt.set(p.analysisId, performance.now() - t0());
-    };
-    for (;;) {
-      const { value, done: ended } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (ended) return;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer
-          .slice(0, cut)
-          .split('\n')
-          .find((l) => l.startsWith('data: '));
-        buffer = buffer.slice(cut + 2);
-        if (!data) continue;
-        const m = TripStreamMessageSchema.parse(JSON.parse(data.slice(6)));
-        if (m.type === 'snapshot') m.trip.photos.forEach(see);
-        if (m.type === 'photo') see(m.photo);
-      }
-    }
+    const stream = readSse<unknown>(response, 0, (data) => {
+      const m = TripStreamMessageSchema.parse(data);
+      if (m.type === 'snapshot') m.trip.photos.forEach(see);
+      if (m.type === 'photo') see(m.photo);
+    });
+    await stream.finished.catch(() => {});
   })();
   return { placedAt, last, stop: () => abort.abort(), done };
 }

@@ -1,9 +1,10 @@
 /**
  * A Server-Sent Events answer read as it arrives, so a test can act between messages: each message's `data` as
  * JSON, in order. `until` waits (at most `waitMs` by default) for a condition on them; `finished` settles when the
- * server ends the stream, and rejects if reading it failed.
+ * server ends the stream, and rejects if reading it failed. `onMessage` sees each message as it arrives (a benchmark
+ * timing when something first happened).
  */
-export function readSse<T>(response: Response, waitMs = 5_000) {
+export function readSse<T>(response: Response, waitMs = 5_000, onMessage?: (message: T) => void) {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const messages: T[] = [];
@@ -21,7 +22,10 @@ export function readSse<T>(response: Response, waitMs = 5_000) {
           .split('\n')
           .find((l) => l.startsWith('data: '));
         buffer = buffer.slice(cut + 2);
-        if (data) messages.push(JSON.parse(data.slice(6)) as T);
+        if (!data) continue;
+        const message = JSON.parse(data.slice(6)) as T;
+        messages.push(message);
+        onMessage?.(message);
       }
     }
     ended = true;

@@ -17,6 +17,16 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * What to tell the user of a failed call: the server's own words when it sent some; otherwise `fallback` when one is
+ * given (a crash's message means nothing to them), or the error's message.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiRequestError) return error.serverMessage ?? error.message;
+  if (fallback !== undefined) return fallback;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** "API request failed: 404 — No route for GET /api/x" (R-DATA-7). */
 export function apiErrorMessage(status: number, serverMessage: string | null): string {
   const head = status === 0 ? 'API request failed: network error' : `API request failed: ${status}`;

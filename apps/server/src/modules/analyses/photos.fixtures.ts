@@ -11,22 +11,59 @@ export const exifDegrees = (value: number) => {
   return `${d}/1 ${m}/1 ${s}/10000`;
 };
 
+/** An EXIF GPS block (IFD3) for a point, with the fix's accuracy when given (GPSHPositioningError, metres). */
+export function exifGps(p: { lat: number; lng: number }, accuracyM?: number): Record<string, string> {
+  const gps: Record<string, string> = {
+    GPSLatitudeRef: p.lat >= 0 ? 'N' : 'S',
+    GPSLatitude: exifDegrees(p.lat),
+    GPSLongitudeRef: p.lng >= 0 ? 'E' : 'W',
+    GPSLongitude: exifDegrees(p.lng),
+  };
+  if (accuracyM !== undefined) gps.GPSHPositioningError = `${Math.round(accuracyM * 100)}/100`;
+  return gps;
+}
+
 /** A JPEG carrying EXIF GPS written by libvips' EXIF writer, as a phone would. */
 export async function gpsJpeg(
   lat: number,
   lng: number,
   opts: { accuracyM?: number; width?: number; height?: number } = {},
 ): Promise<Buffer> {
-  const gps: Record<string, string> = {
-    GPSLatitudeRef: lat >= 0 ? 'N' : 'S',
-    GPSLatitude: exifDegrees(lat),
-    GPSLongitudeRef: lng >= 0 ? 'E' : 'W',
-    GPSLongitude: exifDegrees(lng),
-  };
-  if (opts.accuracyM !== undefined) gps.GPSHPositioningError = `${Math.round(opts.accuracyM * 100)}/100`;
   return sharp({ create: { width: opts.width ?? 640, height: opts.height ?? 480, channels: 3, background: '#3a6f8f' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'TestPhone', Model: 'GPS 1' }, IFD3: gps })
+    .withExif({ IFD0: { Make: 'TestPhone', Model: 'GPS 1' }, IFD3: exifGps({ lat, lng }, opts.accuracyM) })
+    .toBuffer();
+}
+
+/**
+ * A phone JPEG with camera (make, model, serial), time taken with its UTC offset, and a GPS fix when given, written
+ * by libvips' EXIF writer. Random noise: every photo looks different, so the gallery recognises none in another.
+ */
+export async function phonePhoto(
+  taken: string,
+  position?: { lat: number; lng: number },
+  opts: { make?: string; model?: string; serial?: string; offset?: string; accuracyM?: number } = {},
+): Promise<Buffer> {
+  const exif: Record<string, Record<string, string>> = {
+    IFD0: { Make: opts.make ?? 'TestPhone', Model: opts.model ?? 'T 1' },
+    IFD2: {
+      DateTimeOriginal: taken,
+      OffsetTimeOriginal: opts.offset ?? '-04:00',
+      BodySerialNumber: opts.serial ?? 'SN-7',
+    },
+  };
+  if (position) exif.IFD3 = exifGps(position, opts.accuracyM ?? 8);
+  return sharp({
+    create: {
+      width: 320,
+      height: 240,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg()
+    .withExif(exif)
     .toBuffer();
 }
 

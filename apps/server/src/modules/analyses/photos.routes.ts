@@ -110,11 +110,10 @@ export async function photosRoutes(
         response: WebpImageSchema,
         produces: 'image/webp',
         errors: { 404: 'No such photo among yours', 409: 'The photo is still being processed' },
-        handler: async ({ user, params, reply }) => {
-          const bytes = await photos.derivative(user, params.id, kind);
-          // Private: the image is personal; browsers may keep it, shared caches must not.
-          return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(bytes);
-        },
+        // Private: the image is personal; browsers may keep it, shared caches must not.
+        cacheControl: 'private, max-age=86400',
+        handler: async ({ user, params, reply }) =>
+          reply.type('image/webp').send(await photos.derivative(user, params.id, kind)),
       }),
     );
     defineRoutes(scope, [upload, ...check, ...images]);

@@ -6,14 +6,15 @@ import { PhotoUploadResponseSchema, TextEvidenceDetailsSchema } from '@vt/shared
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
-import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 import { composeScene, streetSign } from '../../engine/test/signs';
+import { blurredBladePhoto, streetPhoto } from '../../engine/test/sign-photos';
+import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 import { normaliseLine } from '../../engine/text/geoparse';
 import { mulberry32 } from '../../engine/geo/sampling';
 import { gridPoint } from '../../engine/geo/grid';
 import { haversineMeters } from '../../engine/geo/geometry';
 
-const street = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/mdx_Samsung_SM-N900A.jpg'));
+const street = streetPhoto();
 
 /** The text locator through the API: photos without GPS, located by the words on them. */
 describe('photos located by their text (no GPS, no vision model)', () => {
@@ -108,22 +109,7 @@ describe('photos located by their text (no GPS, no vision model)', () => {
   it('a small blurred blade the recogniser half-reads is made out as a street sign, and the evidence says from what', async () => {
     // "NW 98th Ave" over "NW 109th St", 4.5 % of a 4000 px photo wide, out of focus: the recogniser reads the second
     // blade with its S as a 5 ("NW1095t"); read through the county's sign grammar it is NW 109 St.
-    const sign = await streetSign([{ name: 'NW 98th Ave' }, { name: 'NW 109th St' }]);
-    const photo = await composeScene(
-      street,
-      sign,
-      {
-        at: { x: 0.52, y: 0.2 },
-        widthShare: 0.045,
-        rotateDeg: -6,
-        skew: 0.05,
-        blurSigma: 2,
-        noise: 5,
-        photoWidth: 4000,
-        jpegQuality: 65,
-      },
-      mulberry32(3),
-    );
+    const photo = await blurredBladePhoto();
     const res = await uploadPhotos(alice, [{ name: 'blurred-blade.jpg', data: photo, type: 'image/jpeg' }]);
     const { analyses } = PhotoUploadResponseSchema.parse(res.body);
     const analysis = await waitForAnalysis(alice, analyses[0]!.analysisId, 60_000);

@@ -1,38 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
-import { exifDegrees } from './photos.fixtures';
+import { phonePhoto } from './photos.fixtures';
 
-/** A phone JPEG with camera, time (and offset) and, when given, a GPS fix, written by libvips' EXIF writer. */
-async function phoneJpeg(taken: string, position?: { lat: number; lng: number }, model = 'Seq 1'): Promise<Buffer> {
-  const exif: Record<string, Record<string, string>> = {
-    IFD0: { Make: 'TestPhone', Model: model },
-    IFD2: { DateTimeOriginal: taken, OffsetTimeOriginal: '-04:00', BodySerialNumber: 'SN-42' },
-  };
-  if (position)
-    exif.IFD3 = {
-      GPSLatitudeRef: 'N',
-      GPSLatitude: exifDegrees(position.lat),
-      GPSLongitudeRef: 'W',
-      GPSLongitude: exifDegrees(position.lng),
-      GPSHPositioningError: '800/100',
-    };
-  // Random noise: every photo looks different, so the gallery does not recognise one in another.
-  return sharp({
-    create: {
-      width: 480,
-      height: 360,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .jpeg()
-    .withExif(exif)
-    .toBuffer();
-}
+/** A phone JPEG of the TestPhone camera (serial SN-42, model 'Seq 1' unless given), GPS when given. */
+const phoneJpeg = (taken: string, position?: { lat: number; lng: number }, model = 'Seq 1') =>
+  phonePhoto(taken, position, { model, serial: 'SN-42' });
 
 describe('the sequence locator through the real app (R-ANALYSIS-12)', () => {
   let server: TestServer;

@@ -6,18 +6,11 @@ import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
 import { normalisedPhoto, transformPhoto } from '../../engine/test/gallery-photos';
 import { haversineMeters } from '../../engine/geo/geometry';
+import { exifGps } from '../analyses/photos.fixtures';
 
 /** Bayside Marketplace, downtown Miami: where the first photo's GPS says it was taken. */
 const PLACE = { lat: 25.7784, lng: -80.1867 };
 const PHOTO = 'parser-samples/with-gps/DSCN0010.jpg';
-
-const dms = (value: number) => {
-  const abs = Math.abs(value);
-  const d = Math.floor(abs);
-  const m = Math.floor((abs - d) * 60);
-  const s = Math.round(((abs - d) * 60 - m) * 60 * 10000);
-  return `${d}/1 ${m}/1 ${s}/10000`;
-};
 
 /** The photo as a phone would upload it: a JPEG with EXIF GPS. */
 async function withGps(image: Buffer, p: { lat: number; lng: number }): Promise<Buffer> {
@@ -25,13 +18,7 @@ async function withGps(image: Buffer, p: { lat: number; lng: number }): Promise<
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Gallery 1' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: dms(p.lat),
-        GPSLongitudeRef: 'W',
-        GPSLongitude: dms(p.lng),
-        GPSHPositioningError: '5/1',
-      },
+      IFD3: exifGps(p, 5),
     })
     .toBuffer();
 }

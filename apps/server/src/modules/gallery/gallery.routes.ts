@@ -24,10 +24,8 @@ export function galleryRoutes(app: FastifyInstance, { repository }: { repository
       summary: 'Whether your located photos are remembered to recognise later ones, and how many are',
       access: 'user',
       response: GallerySettingsSchema,
-      handler: async ({ user, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return settingsOf(user.id);
-      },
+      cacheControl: 'no-store',
+      handler: async ({ user }) => settingsOf(user.id),
     }),
     route({
       method: 'put',
@@ -38,10 +36,10 @@ export function galleryRoutes(app: FastifyInstance, { repository }: { repository
       body: GallerySettingsUpdateSchema,
       invalidCode: 'invalid_gallery_settings',
       response: GallerySettingsSchema,
-      handler: async ({ user, body, reply }) => {
+      cacheControl: 'no-store',
+      handler: async ({ user, body }) => {
         // Turning it off stops new entries; the existing ones stay until the user deletes them (offered in the UI).
         await repository.setEnabled(user.id, body.enabled);
-        reply.header('cache-control', 'no-store');
         return settingsOf(user.id);
       },
     }),

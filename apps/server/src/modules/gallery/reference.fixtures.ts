@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { normalisedPhoto } from '../../engine/test/gallery-photos';
+import { exifGps } from '../analyses/photos.fixtures';
 
 // Reference photos made at test time from the real camera photos of ../shared/data (nothing binary in the repository).
 
@@ -13,21 +14,13 @@ export const PLACES = [
   { lat: 25.9331, lng: -80.1625 },
 ];
 
-const dms = (value: number) => {
-  const abs = Math.abs(value);
-  const d = Math.floor(abs);
-  const m = Math.floor((abs - d) * 60);
-  const s = Math.round(((abs - d) * 60 - m) * 60 * 10000);
-  return `${d}/1 ${m}/1 ${s}/10000`;
-};
-
 /** A real camera photo as a phone in Miami-Dade would have written it: a JPEG with EXIF GPS at `p`. */
 export async function geotagged(name: string, p: { lat: number; lng: number }): Promise<Buffer> {
   return sharp(await normalisedPhoto(name))
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Reference 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: dms(p.lat), GPSLongitudeRef: 'W', GPSLongitude: dms(-p.lng) },
+      IFD3: exifGps(p),
     })
     .toBuffer();
 }

@@ -48,10 +48,8 @@ export async function referenceRoutes(app: FastifyInstance, { service, inFlightB
         'Every import of reference imagery (`npm run gallery:import` or the founder’s page), newest first, with its photo count',
       access: 'founder',
       response: ReferenceImportsResponseSchema,
-      handler: async ({ reply }) => {
-        reply.header('cache-control', 'no-store');
-        return service.list();
-      },
+      cacheControl: 'no-store',
+      handler: async () => service.list(),
     }),
     route({
       method: 'post',
@@ -104,10 +102,8 @@ export async function referenceRoutes(app: FastifyInstance, { service, inFlightB
       query: ReferencePhotosQuerySchema,
       response: ReferencePhotosPageSchema,
       errors: { 404: 'No such import' },
-      handler: async ({ params, query, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return service.photos(params.id, query.offset, query.limit);
-      },
+      cacheControl: 'no-store',
+      handler: async ({ params, query }) => service.photos(params.id, query.offset, query.limit),
     }),
     route({
       method: 'get',
@@ -120,12 +116,9 @@ export async function referenceRoutes(app: FastifyInstance, { service, inFlightB
       response: WebpImageSchema,
       produces: 'image/webp',
       errors: { 404: 'No such reference photo' },
-      handler: async ({ params, reply }) =>
-        // A thumbnail never changes under its id; only this browser may keep it.
-        reply
-          .type('image/webp')
-          .header('cache-control', 'private, max-age=86400')
-          .send(await service.thumbnail(params.id)),
+      // A thumbnail never changes under its id; only this browser may keep it.
+      cacheControl: 'private, max-age=86400',
+      handler: async ({ params, reply }) => reply.type('image/webp').send(await service.thumbnail(params.id)),
     }),
   ]);
 

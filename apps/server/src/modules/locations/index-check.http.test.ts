@@ -19,7 +19,7 @@ import { mulberry32 } from '../../engine/geo/sampling';
 import { gridPoint } from '../../engine/geo/grid';
 import { haversineMeters } from '../../engine/geo/geometry';
 import { photos } from '../../db/schema.analyses';
-import { exifDegrees, gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
+import { exifGps, gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
 
 const street = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/mdx_Samsung_SM-N900A.jpg'));
 const CORNER = gridPoint(-8, 27); // SW 8 St & SW 27 Ave
@@ -41,13 +41,7 @@ async function signWithGps(at: { lat: number; lng: number }): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'GPS 1' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: exifDegrees(at.lat),
-        GPSLongitudeRef: 'W',
-        GPSLongitude: exifDegrees(at.lng),
-        GPSHPositioningError: '500/100',
-      },
+      IFD3: exifGps(at, 5),
     })
     .toBuffer();
 }

@@ -67,7 +67,8 @@ export function locationsRoutes(
       summary: 'Miami-Dade County’s outline (GeoJSON)',
       access: 'public',
       response: CountyOutlineSchema,
-      handler: async ({ reply }) => reply.header('cache-control', 'public, max-age=86400').send(countyOutline()),
+      cacheControl: 'public, max-age=86400',
+      handler: async () => countyOutline(),
     }),
   ]);
 }

@@ -43,10 +43,10 @@ export function mapRoutes(app: FastifyInstance, deps: { config: Pick<Config, 'ma
       response: MapLayerSchema,
       produces: 'application/geo+json',
       errors: { 404: 'No such map layer' },
+      cacheControl: 'public, max-age=3600',
       handler: async ({ params, reply }) =>
         reply
           .type('application/geo+json')
-          .header('cache-control', 'public, max-age=3600')
           .send(mapLayerJson(params.file.replace(/\.geojson$/, '') as (typeof MAP_LAYERS)[number])),
     }),
   ]);

@@ -218,4 +218,28 @@ describe('cacheControl', () => {
     expect(bad.headers['cache-control']).toBeUndefined();
     expect((await app.inject('/api/plain')).headers['cache-control']).toBeUndefined();
   });
+
+  it('lets browsers keep a success only: a handler that refuses answers no-store', async () => {
+    const t = await appWith([
+      route({
+        method: 'get',
+        path: '/api/thumb/{n}',
+        tag: 'test',
+        summary: 'Kept a day when found',
+        access: 'public',
+        params: z.object({ n: z.coerce.number() }),
+        response: Answer,
+        cacheControl: 'private, max-age=86400',
+        handler: async ({ params }) => {
+          if (params.n > 1) throw new AppError(404, 'not_found', 'No such picture.');
+          return { n: params.n };
+        },
+      }),
+    ]);
+    app = t.app;
+    expect((await app.inject('/api/thumb/1')).headers['cache-control']).toBe('private, max-age=86400');
+    const missing = await app.inject('/api/thumb/2');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
 });

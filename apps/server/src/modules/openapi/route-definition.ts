@@ -85,7 +85,8 @@ export type RouteDefinition<
   options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'onRequest'>;
   /**
    * The answer's Cache-Control: `no-store` for what is the caller's own and may change at any moment (limits, admin
-   * lists, health), or how long browsers may keep a public answer. Set with `status`, once the input is checked.
+   * lists, health), or how long browsers may keep a public answer. Set with `status`, once the input is checked; a
+   * handler that throws answers `no-store` instead, so a refusal is never kept as long as the answer would be.
    */
   cacheControl?: string;
   /** Answers the request; `status` and `cacheControl` are set before it runs. Returns the answer or the reply it sent. */
@@ -195,8 +196,14 @@ export function defineRoutes(app: FastifyInstance, definitions: RouteDefinition[
         if (definition.query?.shape.scope && (input.query as { scope?: unknown }).scope === 'all')
           requireFounder(request);
         if (definition.status) reply.status(definition.status);
-        if (cacheControl) reply.header('cache-control', cacheControl);
-        return handler(input as never);
+        if (!cacheControl) return handler(input as never);
+        reply.header('cache-control', cacheControl);
+        try {
+          return await handler(input as never);
+        } catch (error) {
+          reply.header('cache-control', 'no-store');
+          throw error;
+        }
       },
     });
   }

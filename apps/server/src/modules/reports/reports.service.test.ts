@@ -17,23 +17,26 @@ const ocr: TextEvidenceDetails['ocr'] = {
   ],
 };
 
+/** Text evidence placing the photo at SW 8 St & SW 27 Ave from what `details` says was read. */
+const intersection = (details: TextEvidenceDetails): Evidence => ({
+  locator: 'text',
+  kind: 'position',
+  summary: 'An intersection.',
+  position: { lat: 25.7653, lng: -80.2399 },
+  radiusMeters: 60,
+  confidence: 0.8,
+  details,
+});
+
 describe('reportEvidence: the text read behind each piece of evidence', () => {
   it('picks out the lines each place cites (the OCR travels on the first item only), with what they were read as', () => {
     const evidence: Evidence[] = [
       { locator: 'metadata', kind: 'absent', summary: 'No GPS.' },
-      {
-        locator: 'text',
-        kind: 'position',
-        summary: 'An intersection.',
-        position: { lat: 25.7653, lng: -80.2399 },
-        radiusMeters: 60,
-        confidence: 0.8,
-        details: {
-          ocr,
-          matches: [{ kind: 'intersection', label: 'SW 8th St & SW 27th Ave', lines: [2, 0] }],
-          hints: [],
-        } satisfies TextEvidenceDetails,
-      },
+      intersection({
+        ocr,
+        matches: [{ kind: 'intersection', label: 'SW 8th St & SW 27th Ave', lines: [2, 0] }],
+        hints: [],
+      }),
       {
         locator: 'text',
         kind: 'position',
@@ -206,25 +209,17 @@ function job(
 
 const user = (id: string) => ({ id, role: 'user' }) as User;
 
-const textEvidence: Evidence = {
-  locator: 'text',
-  kind: 'position',
-  summary: 'An intersection.',
-  position: { lat: 25.7653, lng: -80.2399 },
-  radiusMeters: 60,
-  confidence: 0.8,
-  details: {
-    ocr: {
-      width: 4000,
-      height: 3000,
-      lines: [
-        { text: 'SW 8 ST', confidence: 93, box: RED, words: [] },
-        { text: 'SW 27 AVE', confidence: 88, box: BLUE, words: [] },
-      ],
-    },
-    matches: [{ kind: 'intersection', label: 'SW 8th St & SW 27th Ave', lines: [0, 1] }],
-  } satisfies TextEvidenceDetails,
-};
+const textEvidence = intersection({
+  ocr: {
+    width: 4000,
+    height: 3000,
+    lines: [
+      { text: 'SW 8 ST', confidence: 93, box: RED, words: [] },
+      { text: 'SW 27 AVE', confidence: 88, box: BLUE, words: [] },
+    ],
+  },
+  matches: [{ kind: 'intersection', label: 'SW 8th St & SW 27th Ave', lines: [0, 1] }],
+});
 
 const galleryEvidence = (match: Record<string, unknown>): Evidence => ({
   locator: 'gallery',

@@ -1,51 +1,16 @@
-import sharp from 'sharp';
 import { TripSchema, type Trip, type TripStreamMessage } from '@vt/shared';
 import type { TestBrowser } from '../../test/browser';
+import { readSse } from '../../test/sse';
+import { phonePhoto } from '../analyses/photos.fixtures';
 
 // Photos of a trip made at test time (nothing binary is kept in the repository), and the calls a browser makes.
 
-const dms = (value: number) => {
-  const abs = Math.abs(value);
-  const d = Math.floor(abs);
-  const m = Math.floor((abs - d) * 60);
-  const s = Math.round(((abs - d) * 60 - m) * 60 * 10000);
-  return `${d}/1 ${m}/1 ${s}/10000`;
-};
-
-/**
- * A phone JPEG with camera (make, model, serial), time taken with its UTC offset, and a GPS fix when given, written
- * by libvips' EXIF writer. Random noise: every photo looks different, so the gallery recognises none in another.
- */
-export async function tripPhoto(
+/** A trip's phone photo: the TripPhone camera (serial SN-7), time taken with its UTC offset, GPS when given. */
+export const tripPhoto = (
   taken: string,
   position?: { lat: number; lng: number },
   opts: { model?: string; offset?: string; accuracyM?: number } = {},
-): Promise<Buffer> {
-  const exif: Record<string, Record<string, string>> = {
-    IFD0: { Make: 'TripPhone', Model: opts.model ?? 'T 1' },
-    IFD2: { DateTimeOriginal: taken, OffsetTimeOriginal: opts.offset ?? '-04:00', BodySerialNumber: 'SN-7' },
-  };
-  if (position)
-    exif.IFD3 = {
-      GPSLatitudeRef: 'N',
-      GPSLatitude: dms(position.lat),
-      GPSLongitudeRef: 'W',
-      GPSLongitude: dms(-position.lng),
-      GPSHPositioningError: `${Math.round((opts.accuracyM ?? 8) * 100)}/100`,
-    };
-  return sharp({
-    create: {
-      width: 320,
-      height: 240,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .jpeg()
-    .withExif(exif)
-    .toBuffer();
-}
+): Promise<Buffer> => phonePhoto(taken, position, { make: 'TripPhone', ...opts });
 
 export async function createTrip(browser: TestBrowser, name?: string): Promise<Trip> {
   const res = await browser.api('/api/trips', { method: 'POST', body: name === undefined ? {} : { name } });
@@ -98,38 +63,5 @@ export async function waitForTrip(
 export const settled = (trip: Trip) =>
   trip.photos.length > 0 && trip.photos.every((p) => p.state !== 'queued' && p.state !== 'reading');
 
-/** A trip's SSE stream read as it arrives. */
-export function readTripStream(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const messages: TripStreamMessage[] = [];
-  let buffer = '';
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer
-          .slice(0, cut)
-          .split('\n')
-          .find((l) => l.startsWith('data: '));
-        buffer = buffer.slice(cut + 2);
-        if (data) messages.push(JSON.parse(data.slice(6)) as TripStreamMessage);
-      }
-    }
-  })();
-  return {
-    messages,
-    async until(check: () => boolean, timeoutMs = 60_000) {
-      const stop = Date.now() + timeoutMs;
-      while (!check()) {
-        if (Date.now() > stop) throw new Error(`stream has only ${messages.map((m) => m.type).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    finished: pump,
-    cancel: () => reader.cancel().catch(() => {}),
-  };
-}
+/** A trip's SSE stream read as it arrives (a trip of many photos may take a minute under load). */
+export const readTripStream = (response: Response) => readSse<TripStreamMessage>(response, 60_000);

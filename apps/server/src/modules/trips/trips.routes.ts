@@ -64,10 +64,8 @@ export async function tripsRoutes(app: FastifyInstance, deps: TripsRoutesDeps): 
       summary: 'Your trips, newest first, with how many of their photos are queued, read, placed or refused',
       access: 'user',
       response: TripListSchema,
-      handler: async ({ user, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return { trips: await trips.list(user) };
-      },
+      cacheControl: 'no-store',
+      handler: async ({ user }) => ({ trips: await trips.list(user) }),
     }),
     route({
       method: 'post',
@@ -90,10 +88,8 @@ export async function tripsRoutes(app: FastifyInstance, deps: TripsRoutesDeps): 
       badParams: noTrip,
       response: TripEnvelopeSchema,
       errors: NO_TRIP,
-      handler: async ({ user, params, reply }) => {
-        reply.header('cache-control', 'no-store');
-        return { trip: await trips.get(user, params.id) };
-      },
+      cacheControl: 'no-store',
+      handler: async ({ user, params }) => ({ trip: await trips.get(user, params.id) }),
     }),
     route({
       method: 'patch',

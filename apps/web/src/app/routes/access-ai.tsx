@@ -1,26 +1,19 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Page, PageHeader } from '../../components/ui/page';
 import { AnalysisScreen } from '../../features/analysis';
 import { AccessPanel, ConsoleAccessPanel, MapAccessNotice } from '../../features/access';
-import { droppedPhotos, folderNameOf, photosOf, tripUploads } from '../../features/trips';
+import { droppedPhotos, folderNameOf, photosOf, useStartTrip } from '../../features/trips';
 
 export function Component() {
   const navigate = useNavigate();
-  const [tripError, setTripError] = useState<string | null>(null);
+  const trip = useStartTrip((id) => void navigate(`/trips/${id}`));
   // Several photos or a folder make a trip (R-TRIP-2): it is sent from here, and its page shows it fill in.
   const startTrip = async (files: File[], drop: DataTransfer | null) => {
-    setTripError(null);
     const { files: photos, folder } = drop
       ? await droppedPhotos(drop)
       : { files: photosOf(files), folder: folderNameOf(files) };
-    if (photos.length === 0) return setTripError('None of those files is a photo.');
-    try {
-      const id = await tripUploads.start(photos, folder);
-      void navigate(`/trips/${id}`);
-    } catch (error) {
-      setTripError(error instanceof Error ? error.message : 'The trip could not be started.');
-    }
+    if (photos.length === 0) return trip.showError('None of those files is a photo.');
+    await trip.start(photos, folder);
   };
   return (
     <Page title="Launch VT" className="py-8 sm:py-12">
@@ -41,7 +34,7 @@ export function Component() {
       <div className="mb-6">
         <AccessPanel />
       </div>
-      <AnalysisScreen onMany={(files, drop) => void startTrip(files, drop)} manyError={tripError} />
+      <AnalysisScreen onMany={(files, drop) => void startTrip(files, drop)} manyError={trip.error} />
       <div className="mt-10">
         <ConsoleAccessPanel />
       </div>

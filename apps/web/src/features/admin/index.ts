@@ -1,3 +1,3 @@
 export { AdminScreen } from './components/admin-screen';
-export { AdminTabs } from './components/admin-tabs';
+export { AdminPage } from './components/admin-page';
 export { ReferenceScreen } from './components/reference-screen';

@@ -9,7 +9,7 @@ import {
   ReferencePhotosPageSchema,
   type ReferenceImport,
 } from '@vt/shared';
-import { ApiRequestError, apiGet, apiSend } from '../../lib/api-client';
+import { ApiRequestError, errorMessage, apiGet, apiSend } from '../../lib/api-client';
 import {
   chosenFiles,
   emptyTally,
@@ -86,11 +86,7 @@ async function sendBatch(importId: string, body: unknown, attempts = 3) {
 }
 
 const messageOf = (error: unknown) =>
-  error instanceof ApiRequestError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : 'The import stopped for an unknown reason.';
+  error instanceof Error ? errorMessage(error) : 'The import stopped for an unknown reason.';
 
 /**
  * Imports the chosen files from the page (R-GALLERY-6): starts (or resumes) the import named after the folder,

@@ -10,7 +10,7 @@ import {
   type LocationIndex,
   type LocationIndexCreateRequest,
 } from '@vt/shared';
-import { apiSend, ApiRequestError } from '../../lib/api-client';
+import { apiSend, errorMessage } from '../../lib/api-client';
 import { LOCATION_INDEX_KEY } from '../analysis';
 
 /** Demo items (R-INDEX-3: Add Sample Location / Add Multiple): real places in the county, marked as samples. */
@@ -73,7 +73,7 @@ export function useIndexChecks() {
         );
         setMessages((m) => ({ ...m, [id]: { tone: toneOf(res.outcome), text: res.message } }));
       } catch (error) {
-        const text = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : String(error);
+        const text = errorMessage(error);
         setMessages((m) => ({ ...m, [id]: { tone: 'error', text } }));
       } finally {
         setRunning((r) => {

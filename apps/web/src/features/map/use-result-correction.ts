@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Analysis, Candidate } from '@vt/shared';
-import { ApiRequestError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useCorrection } from './index-api';
 import type { PlacedResult } from './result-layer';
 import type { CorrectionState } from './components/result-popup';
@@ -62,9 +62,7 @@ export function useResultCorrection({
   const proposal = pending && pending.analysisId === analysisId ? pending : null;
   const error =
     mutation.variables?.analysisId === analysisId && mutation.error
-      ? mutation.error instanceof ApiRequestError
-        ? (mutation.error.serverMessage ?? mutation.error.message)
-        : String(mutation.error)
+      ? errorMessage(mutation.error)
       : null;
 
   const correction: CorrectionState = {

@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Trip, TripPhoto } from '@vt/shared';
 import { countsOf, progressLine, tripRows, withPhoto } from './model';
 import type { UploadSession } from './uploader';
+import { tripOf, tripPhoto } from './trips.fixtures';
 
-const photo = (id: string, over: Partial<TripPhoto> = {}): TripPhoto => ({
-  analysisId: id,
-  photoId: `p-${id}`,
-  fileName: `${id}.jpg`,
-  state: 'queued',
-  takenAt: null,
-  takenAtOffset: null,
-  camera: null,
-  thumbnailUrl: null,
-  place: null,
-  placedBy: null,
-  neighbours: [],
-  summary: null,
-  error: null,
-  ...over,
-});
+const photo = tripPhoto;
 const place = {
   lat: 25.77,
   lng: -80.19,
@@ -29,18 +15,7 @@ const place = {
   outcome: 'found' as const,
 };
 
-const trip = (photos: TripPhoto[], refused: Trip['refused'] = []): Trip => ({
-  id: 't1',
-  name: 'Trip',
-  createdAt: '2026-03-09T10:00:00Z',
-  updatedAt: '2026-03-09T10:00:00Z',
-  counts: countsOf(photos, refused.length),
-  takenFrom: null,
-  takenTo: null,
-  photos,
-  refused,
-  maxFilesPerRequest: 10,
-});
+const trip = (photos: TripPhoto[], refused: Trip['refused'] = []) => tripOf(photos, { refused });
 
 const session = (files: UploadSession['files']): UploadSession => ({
   tripId: 't1',

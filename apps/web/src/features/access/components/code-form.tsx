@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 
 type CodeFormProps<T> = {
   /** The mutation that sends the code; the server decides whether it is valid. */
@@ -37,10 +37,7 @@ export function CodeForm<T>({
     if (!code.trim() || mutation.isPending) return;
     mutation.mutate(code, { onSuccess: () => setCode('') });
   };
-  const error =
-    mutation.error instanceof ApiRequestError
-      ? (mutation.error.serverMessage ?? mutation.error.message)
-      : mutation.error?.message;
+  const error = mutation.error ? errorMessage(mutation.error) : undefined;
 
   return (
     <form onSubmit={submit} className={className} aria-label={label}>

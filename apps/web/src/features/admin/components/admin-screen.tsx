@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table } from '../../../components/ui/table';
 import { Card } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { AnnouncementComposer } from '../../announcements';
 import { DesktopNotificationsToggle, NotificationsList } from '../../user-notifications';
 import {
@@ -21,12 +21,7 @@ import { generateAccessCode, sinceText } from '../format';
 const field =
   'mt-1 w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none';
 
-const errorText = (error: unknown): string | null =>
-  error instanceof ApiRequestError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : null;
+const errorText = (error: unknown): string | null => (error ? errorMessage(error) : null);
 
 function Section({
   title,

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatMegabytes, REFERENCE_SKIP_REASON_TEXT, REFERENCE_SKIP_REASONS } from '@vt/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { FolderInput } from '../../../components/ui/folder-input';
 import { useReferenceImport, type ImportRun } from '../reference-api';
 import { folderNameOf, type ImportTally } from '../reference-batches';
 
@@ -23,15 +24,9 @@ export function ReferenceImportPanel() {
   const [name, setName] = useState('');
   const folderInput = useRef<HTMLInputElement>(null);
   const filesInput = useRef<HTMLInputElement>(null);
-  const ids = { name: useId(), folder: useId(), files: useId(), status: useId() };
+  const ids = { name: useId(), files: useId(), status: useId() };
 
-  // React knows no webkitdirectory prop; the attribute is what Chromium, Firefox and Safari read.
-  useEffect(() => {
-    folderInput.current?.setAttribute('webkitdirectory', '');
-  }, []);
-
-  const choose = (list: FileList | null) => {
-    const chosen = [...(list ?? [])];
+  const choose = (chosen: File[]) => {
     if (!chosen.length) return;
     reset();
     setFiles(chosen);
@@ -40,7 +35,7 @@ export function ReferenceImportPanel() {
   const unchoose = () => {
     setFiles([]);
     setName('');
-    for (const input of [folderInput.current, filesInput.current]) if (input) input.value = '';
+    if (filesInput.current) filesInput.current.value = '';
   };
   const clear = () => {
     unchoose();
@@ -65,18 +60,7 @@ export function ReferenceImportPanel() {
       </p>
       <form className="mt-4" onSubmit={submit} aria-describedby={ids.status}>
         <div className="flex flex-wrap gap-3">
-          <input
-            ref={folderInput}
-            id={ids.folder}
-            type="file"
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Folder of photos"
-            data-testid="reference-folder-input"
-            onChange={(e) => choose(e.target.files)}
-            disabled={running}
-          />
+          <FolderInput ref={folderInput} testId="reference-folder-input" onFolder={choose} />
           <input
             ref={filesInput}
             id={ids.files}
@@ -87,7 +71,7 @@ export function ReferenceImportPanel() {
             tabIndex={-1}
             aria-label="Photos"
             data-testid="reference-files-input"
-            onChange={(e) => choose(e.target.files)}
+            onChange={(e) => choose([...(e.target.files ?? [])])}
             disabled={running}
           />
           <Button variant="secondary" disabled={running} onClick={() => folderInput.current?.click()}>

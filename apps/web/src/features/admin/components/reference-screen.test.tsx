@@ -35,6 +35,14 @@ type Call = { method: string; path: string; body: unknown };
 type Answer = { status?: number; body: unknown } | undefined;
 type Route = (call: Call) => Answer | Promise<Answer>;
 
+/** Answers the start of an import with `row` (resumed or new) and batches of at most `maxFiles` files. */
+const starts =
+  (row: ReferenceImport, resumed: boolean, maxFiles: number): Route =>
+  (c) =>
+    c.method === 'POST' && c.path === '/api/admin/reference-imports'
+      ? { status: 201, body: { import: row, resumed, limits: { maxFiles, maxBytes: 1_000, maxFileBytes: 100 } } }
+      : undefined;
+
 /** Answers the page's API calls from `routes` (first match), recording every call. */
 function serve(routes: Route[]) {
   const calls: Call[] = [];
@@ -190,17 +198,7 @@ describe('/admin/reference', () => {
       'sub/c.heic': 'imported',
     };
     const calls = serve([
-      (c) =>
-        c.method === 'POST' && c.path === '/api/admin/reference-imports'
-          ? {
-              status: 201,
-              body: {
-                import: { ...gables, id: ID.fresh, folderName: 'pier', photos: 0 },
-                resumed: false,
-                limits: { maxFiles: 2, maxBytes: 1_000, maxFileBytes: 100 },
-              },
-            }
-          : undefined,
+      starts({ ...gables, id: ID.fresh, folderName: 'pier', photos: 0 }, false, 2),
       (c) =>
         c.method === 'POST' && c.path === `/api/admin/reference-imports/${ID.fresh}/photos`
           ? {
@@ -270,17 +268,7 @@ describe('/admin/reference', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let batches = 0;
     const calls = serve([
-      (c) =>
-        c.method === 'POST' && c.path === '/api/admin/reference-imports'
-          ? {
-              status: 201,
-              body: {
-                import: { ...gables, photos: 0 },
-                resumed: true,
-                limits: { maxFiles: 1, maxBytes: 1_000, maxFileBytes: 100 },
-              },
-            }
-          : undefined,
+      starts({ ...gables, photos: 0 }, true, 1),
       (c) =>
         c.path.endsWith('/photos') && failing
           ? { status: 404, body: { error: { code: 'not_found', message: 'No such reference import.' } } }

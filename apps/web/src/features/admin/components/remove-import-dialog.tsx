@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ReferenceImport } from '@vt/shared';
 import { Button } from '../../../components/ui/button';
 import { trapTab } from '../../../components/ui/trap-tab';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useRemoveReferenceImport } from '../reference-api';
 
 const photos = (n: number) => `${n} reference photo${n === 1 ? '' : 's'}`;
@@ -64,9 +64,7 @@ export function RemoveImportDialog({
           </p>
           {remove.isError && (
             <p role="alert" className="mt-3 text-sm text-danger">
-              {remove.error instanceof ApiRequestError
-                ? (remove.error.serverMessage ?? remove.error.message)
-                : 'The import could not be removed.'}
+              {errorMessage(remove.error, 'The import could not be removed.')}
             </p>
           )}
           <div className="mt-6 flex flex-wrap justify-end gap-3">

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Page, PageHeader } from '../../../components/ui/page';
-import { ApiRequestError, apiSend } from '../../../lib/api-client';
+import { errorMessage, apiSend } from '../../../lib/api-client';
 import { formatBytes } from '../format';
 
 /**
@@ -59,11 +59,7 @@ export function VerifyScreen() {
         {check.error && (
           <div className="mt-5">
             <ErrorAlert
-              message={
-                check.error instanceof ApiRequestError
-                  ? (check.error.serverMessage ?? check.error.message)
-                  : String(check.error)
-              }
+              message={errorMessage(check.error)}
               testId="verify-error"
             />
           </div>

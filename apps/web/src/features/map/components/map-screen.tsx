@@ -16,7 +16,7 @@ import { useIndexPanel } from '../use-index-panel';
 import { usePhotoIntake } from '../use-photo-intake';
 import { useResultCorrection } from '../use-result-correction';
 import { TripLayer } from '../trip-layer';
-import { TripPanel, tripUploads, useTripStream } from '../../trips';
+import { TripPanel, useStartTrip, useTripStream } from '../../trips';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { AnalysePanel } from './analyse-panel';
 import { ResultDetailsDialog } from './result-details-dialog';
@@ -57,19 +57,13 @@ export function MapScreen() {
   );
   // Several photos or a folder make a trip (R-TRIP-2): it is sent in batches and fills in on this map.
   const [tripId, setTripId] = useState<string | null>(null);
-  const [tripError, setTripError] = useState<string | null>(null);
   const [tripPhotoId, setTripPhotoId] = useState<string | null>(null);
   const tripLive = useTripStream(tripId);
-  const onMany = useCallback(async (files: File[], folder: string | null) => {
-    setTripError(null);
-    try {
-      const id = await tripUploads.start(files, folder);
-      setTripPhotoId(null);
-      setTripId(id);
-    } catch (error) {
-      setTripError(error instanceof Error ? error.message : 'The trip could not be started.');
-    }
+  const onTripStarted = useCallback((id: string) => {
+    setTripPhotoId(null);
+    setTripId(id);
   }, []);
+  const { start: onMany, error: tripError } = useStartTrip(onTripStarted);
   const startTrip = useCallback((files: File[], folder: string | null) => void onMany(files, folder), [onMany]);
   const intake = usePhotoIntake(onFile, startTrip);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, useModal } from '../../../components/ui/modal';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { clearAuthStorage, rememberAccountDeleted } from '../../auth';
 import { useDeleteAccount } from '../api';
 
@@ -64,9 +64,7 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
         </label>
         {remove.isError && (
           <p role="alert" className="mt-3 text-sm text-red-300">
-            {remove.error instanceof ApiRequestError
-              ? (remove.error.serverMessage ?? remove.error.message)
-              : 'The account could not be deleted.'}
+            {errorMessage(remove.error, 'The account could not be deleted.')}
           </p>
         )}
         <div className="mt-6 flex flex-wrap justify-end gap-3">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useDeleteGalleryEntries, useGallerySettings, useUpdateGallerySettings } from '../api';
 
 const errorText = (error: unknown) =>
-  error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
+  errorMessage(error, 'Something went wrong. Please try again.');
 const places = (n: number) => `${n} remembered place${n === 1 ? '' : 's'}`;
 
 /**

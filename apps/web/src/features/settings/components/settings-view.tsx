@@ -3,13 +3,13 @@ import type { User } from '@vt/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Page, PageHeader } from '../../../components/ui/page';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { downloadAccountExport, timeZoneOptions, useProfile, useUpdateProfile } from '../api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { GalleryCard } from './gallery-card';
 
 const errorText = (error: unknown) =>
-  error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
+  errorMessage(error, 'Something went wrong. Please try again.');
 
 const fieldClass =
   'mt-1.5 block h-10 w-full rounded-lg border border-line bg-raised px-3 text-sm text-fg placeholder:text-subtle focus:border-accent focus:outline-none';

@@ -4,8 +4,9 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Trip, TripPhoto, TripStreamMessage } from '@vt/shared';
+import type { TripPhoto, TripStreamMessage } from '@vt/shared';
 import { countsOf } from '../model';
+import { tripOf as tripWith, tripPhoto } from '../trips.fixtures';
 import { TripScreen, type TripMapProps } from './trip-screen';
 
 /** The browser's EventSource, played by the test: it sends what the server would. */
@@ -50,34 +51,14 @@ const place = {
   name: 'Brickell, Miami',
   outcome: 'found' as const,
 };
-const photo = (id: string, over: Partial<TripPhoto>): TripPhoto => ({
-  analysisId: id,
-  photoId: `p-${id}`,
-  fileName: `${id}.jpg`,
-  state: 'queued',
-  takenAt: null,
-  takenAtOffset: null,
-  camera: 'Apple iPhone 14',
-  thumbnailUrl: null,
-  place: null,
-  placedBy: null,
-  neighbours: [],
-  summary: null,
-  error: null,
-  ...over,
-});
-const tripOf = (photos: TripPhoto[]): Trip => ({
-  id: 't1',
-  name: 'Brickell walk',
-  createdAt: '2026-03-09T10:00:00Z',
-  updatedAt: '2026-03-09T10:00:00Z',
-  counts: countsOf(photos, 1),
-  takenFrom: '2024-03-09T10:00:00',
-  takenTo: '2024-03-09T10:08:00',
-  photos,
-  refused: [{ fileName: 'IMG_9.jpg', code: 'weekly_limit_reached', message: 'You have used all 10 images.', at: '' }],
-  maxFilesPerRequest: 10,
-});
+const photo = (id: string, over: Partial<TripPhoto>) => tripPhoto(id, { camera: 'Apple iPhone 14', ...over });
+const tripOf = (photos: TripPhoto[]) =>
+  tripWith(photos, {
+    name: 'Brickell walk',
+    takenFrom: '2024-03-09T10:00:00',
+    takenTo: '2024-03-09T10:08:00',
+    refused: [{ fileName: 'IMG_9.jpg', code: 'weekly_limit_reached', message: 'You have used all 10 images.', at: '' }],
+  });
 
 function renderScreen() {
   const maps: TripMapProps[] = [];

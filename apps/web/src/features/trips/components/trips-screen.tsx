@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TripSummary } from '@vt/shared';
 import { Card } from '../../../components/ui/card';
@@ -6,7 +5,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Page, PageHeader } from '../../../components/ui/page';
 import { useTrips } from '../api';
 import { progressLine } from '../model';
-import { tripUploads } from '../uploader';
+import { useStartTrip } from '../use-start-trip';
 import { TripDropZone } from './trip-drop-zone';
 
 /** "9–10 Mar 2024": when a trip's photos were taken, by their camera's clock. */
@@ -28,21 +27,7 @@ export function takenRange(from: string | null, to: string | null): string | nul
 export function TripsScreen() {
   const trips = useTrips();
   const navigate = useNavigate();
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const start = async (files: File[], folder: string | null) => {
-    setStarting(true);
-    setError(null);
-    try {
-      const id = await tripUploads.start(files, folder);
-      void navigate(`/trips/${id}`);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The trip could not be started.');
-    } finally {
-      setStarting(false);
-    }
-  };
+  const { start, starting, error } = useStartTrip((id) => void navigate(`/trips/${id}`));
 
   return (
     <Page title="Trips" className="py-8 sm:py-12">
