@@ -49,7 +49,10 @@ function databaseTests() {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.test\.tsx?$/.test(entry.name) && /\b(startTestServer|openTestDatabase)\b/.test(readFileSync(path, 'utf8')))
+      else if (
+        /\.test\.tsx?$/.test(entry.name) &&
+        /\b(startTestServer|openTestDatabase)\b/.test(readFileSync(path, 'utf8'))
+      )
         files.push(relative(root, path));
     }
   };

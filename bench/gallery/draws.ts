@@ -20,7 +20,6 @@ const CAPTIONS = [
 export function galleryDraws(random: () => number) {
   const between = (a: number, b: number) => a + random() * (b - a);
   return {
-    between,
     /** A shared copy's changes: cropped, turned a little, resized, recompressed, recoloured, half with a caption. */
     randomTransform(): Transform {
       return {

@@ -72,7 +72,7 @@ const SIZES_ONLY = args['sizes-only'];
 const PER_PHOTO = Number(args['per-photo']);
 const SEED = Number(args.seed);
 const random = mulberry32(SEED);
-const { between, randomTransform, randomPlace } = galleryDraws(random);
+const { randomTransform, randomPlace } = galleryDraws(random);
 /** The server's upload pixel limit (config default) and display size: what the import and the pipeline use. */
 const MAX_PIXELS = 100_000_000;
 

@@ -51,7 +51,7 @@ const { values: args } = parseArgs({
 });
 const PER_PHOTO = Number(args['per-photo']);
 const random = mulberry32(Number(args.seed));
-const { between, randomTransform, randomPlace } = galleryDraws(random);
+const { randomTransform, randomPlace } = galleryDraws(random);
 
 const ms = (t: number) => Math.round((performance.now() - t) * 100) / 100;
 

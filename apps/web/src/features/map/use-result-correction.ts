@@ -60,10 +60,7 @@ export function useResultCorrection({
   );
 
   const proposal = pending && pending.analysisId === analysisId ? pending : null;
-  const error =
-    mutation.variables?.analysisId === analysisId && mutation.error
-      ? errorMessage(mutation.error)
-      : null;
+  const error = mutation.variables?.analysisId === analysisId && mutation.error ? errorMessage(mutation.error) : null;
 
   const correction: CorrectionState = {
     pending: proposal,

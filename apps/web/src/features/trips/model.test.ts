@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trip, TripPhoto } from '@vt/shared';
-import { countsOf, progressLine, tripRows, withPhoto } from './model';
+import { progressLine, tripRows, withPhoto } from './model';
 import type { UploadSession } from './uploader';
 import { tripOf, tripPhoto } from './trips.fixtures';
 

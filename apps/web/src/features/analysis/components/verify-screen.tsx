@@ -58,10 +58,7 @@ export function VerifyScreen() {
 
         {check.error && (
           <div className="mt-5">
-            <ErrorAlert
-              message={errorMessage(check.error)}
-              testId="verify-error"
-            />
+            <ErrorAlert message={errorMessage(check.error)} testId="verify-error" />
           </div>
         )}
 

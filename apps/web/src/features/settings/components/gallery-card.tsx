@@ -4,8 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteGalleryEntries, useGallerySettings, useUpdateGallerySettings } from '../api';
 
-const errorText = (error: unknown) =>
-  errorMessage(error, 'Something went wrong. Please try again.');
+const errorText = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
 const places = (n: number) => `${n} remembered place${n === 1 ? '' : 's'}`;
 
 /**

@@ -8,8 +8,7 @@ import { downloadAccountExport, timeZoneOptions, useProfile, useUpdateProfile } 
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { GalleryCard } from './gallery-card';
 
-const errorText = (error: unknown) =>
-  errorMessage(error, 'Something went wrong. Please try again.');
+const errorText = (error: unknown) => errorMessage(error, 'Something went wrong. Please try again.');
 
 const fieldClass =
   'mt-1.5 block h-10 w-full rounded-lg border border-line bg-raised px-3 text-sm text-fg placeholder:text-subtle focus:border-accent focus:outline-none';
