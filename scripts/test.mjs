@@ -1,9 +1,8 @@
 // `npm test`: everything, in order, failing with a non-zero exit on the first red step:
-// install what is missing → typecheck → lint → unit + integration tests on PGlite → the tests that open a database
-// again on PostgreSQL when TEST_DATABASE_URL is set → web build → Playwright in Chromium.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, root, run } from './lib/ensure.mjs';
+// install what is missing → typecheck → lint → unit + integration tests on PGlite → the same integration
+// tests on PostgreSQL when TEST_DATABASE_URL is set → web build → Playwright in Chromium.
+import { existsSync } from 'node:fs';
+import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, run } from './lib/ensure.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const started = Date.now();
@@ -39,27 +38,6 @@ function ensureChromium() {
   return run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env });
 }
 
-/**
- * The server's test files that open a database (a test server, or a test database of their own): the ones whose
- * result can differ on PostgreSQL. The rest (the engine, the adapters, pure rules) run once, in the PGlite step.
- */
-function databaseTests() {
-  const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (
-        /\.test\.tsx?$/.test(entry.name) &&
-        /\b(startTestServer|openTestDatabase)\b/.test(readFileSync(path, 'utf8'))
-      )
-        files.push(relative(root, path));
-    }
-  };
-  walk(join(root, 'apps', 'server', 'src'));
-  return files.sort();
-}
-
 checkNodeVersion();
 ensureDependencies();
 step('chromium', ensureChromium);
@@ -71,11 +49,9 @@ step('unit + integration (PGlite)', () =>
   run('npx', ['vitest', 'run'], { env: { ...process.env, VT_TEST_DB: 'pglite' } }),
 );
 if (process.env.TEST_DATABASE_URL) {
-  step('integration (PostgreSQL)', () => {
-    const files = databaseTests();
-    log(`${files.length} test files open a database: run again on PostgreSQL`);
-    return run('npx', ['vitest', 'run', ...files], { env: { ...process.env, VT_TEST_DB: 'postgres' } });
-  });
+  step('integration (PostgreSQL)', () =>
+    run('npx', ['vitest', 'run', 'apps/server'], { env: { ...process.env, VT_TEST_DB: 'postgres' } }),
+  );
 } else {
   log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration tests');
 }
