@@ -110,7 +110,12 @@ export async function startTestServer(
       return b;
     },
     async close() {
+      // A request its client gave up on may still be open server-side (a fast analysis waits up to two minutes for
+      // its result when no runner takes it): after 5 s a test server's teardown stops waiting for it. The server's own
+      // close (event streams ended first) is what runs before that.
+      const late = setTimeout(() => app.server.closeAllConnections(), 5_000);
       await app.close();
+      clearTimeout(late);
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (mismatches.length > 0)
