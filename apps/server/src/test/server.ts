@@ -110,9 +110,8 @@ export async function startTestServer(
       return b;
     },
     async close() {
-      // A request its client gave up on may still be open server-side (a fast analysis waits up to two minutes for
-      // its result when no runner takes it): after 5 s a test server's teardown stops waiting for it. The server's own
-      // close (event streams ended first) is what runs before that.
+      // The server's own close ends what would hold it (event streams, fast-analysis waits); a request some other
+      // handler still holds after 5 s is dropped, so a teardown never waits out a long wait of its own.
       const late = setTimeout(() => app.server.closeAllConnections(), 5_000);
       await app.close();
       clearTimeout(late);

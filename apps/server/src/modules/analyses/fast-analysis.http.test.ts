@@ -349,6 +349,40 @@ describe('POST /api/fast-analysis with a configured vision model', () => {
   });
 });
 
+describe('POST /api/fast-analysis while the server shuts down', () => {
+  it('ends the wait with 503 and the analysis id, so the close does not wait out two minutes', async () => {
+    // No runner in this process: the analysis stays queued, as when every worker is busy elsewhere.
+    const server = await startTestServer({ env: { ANALYSIS_WORKER: 'false' } });
+    let closed = false;
+    try {
+      const alice = await server.signIn('closing@example.com', 'Closing');
+      const pending = alice.api('/api/fast-analysis', {
+        method: 'POST',
+        body: { imageData: dataUrl(await plainJpeg()) },
+      });
+      // The photo is stored and its job queued before the server is asked to close.
+      for (let i = 0; i < 100; i++) {
+        if ((await alice.api('/api/analysis/my')).body.total > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const closing = server.close();
+      const reply = await pending;
+      expect(reply.status).toBe(503);
+      expect(FastAnalysisResponseSchema.parse(reply.body)).toMatchObject({
+        success: false,
+        canRetry: true,
+        code: 'server_restarting',
+        status: 'running',
+      });
+      expect(reply.body.analysisId).toEqual(expect.any(String));
+      await closing;
+      closed = true;
+    } finally {
+      if (!closed) await server.close().catch(() => undefined);
+    }
+  });
+});
+
 describe('JSON photo bodies in flight (the memory bound)', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { AppError, databaseUnavailable, describeZodError, isDatabaseUnavailable 
 import { ANALYSIS_ERROR_MESSAGES } from '../../lib/analysis-errors';
 import { InFlightGate } from '../../lib/in-flight';
 import { defineRoutes, route } from '../openapi/route-definition';
-import { errorReply, type FastAnalysisService } from './fast-analysis.service';
+import { errorReply, SHUTTING_DOWN, type FastAnalysisService } from './fast-analysis.service';
 
 export type FastAnalysisRoutesDeps = {
   fastAnalysis: FastAnalysisService;
@@ -33,6 +33,11 @@ export async function fastAnalysisRoutes(
 ): Promise<void> {
   const bodyLimit = jsonPhotoBodyLimit(maxBytes);
   const gate = new InFlightGate({ maxBytes: inFlight.bytes, perKey: inFlight.perUser });
+  // A wait for a result holds its connection for up to two minutes; a shutdown must not wait for it. The analysis is
+  // a persisted job that another process (or this one restarted) finishes, so the waits end and answer 503 with the
+  // analysis's id before the server closes.
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort(SHUTTING_DOWN));
   /**
    * Runs before the body is read: who is asking (anonymous bodies are never read), and whether this process and
    * this user have room for one more body held whole in memory. Refusals cost the server nothing.
@@ -81,6 +86,7 @@ export async function fastAnalysisRoutes(
           415: 'Not a supported photo',
           429: 'Weekly limit reached, or too many photos on their way (`Retry-After`)',
           500: 'The analysis failed',
+          503: 'The server is closing; the analysis goes on (`analysisId`)',
           504: 'No result in time; the analysis goes on (`analysisId`)',
         },
         errorSchema: FastAnalysisResponseSchema,
@@ -94,7 +100,11 @@ export async function fastAnalysisRoutes(
           // A client that left while the photo was still being checked and stored closed its socket before the
           // listener above existed: without this the wait would run its full two minutes (and hold a shutdown).
           if (request.raw.socket.destroyed) gone.abort();
-          const { status, body: answer } = await fastAnalysis.analyse(user, body, gone.signal);
+          const { status, body: answer } = await fastAnalysis.analyse(
+            user,
+            body,
+            AbortSignal.any([gone.signal, closing.signal]),
+          );
           return reply.status(status).send(answer);
         },
       }),

@@ -111,6 +111,9 @@ export function errorReply(
   };
 }
 
+/** The abort reason of a wait ended because the server is closing (the route's preClose hook). */
+export const SHUTTING_DOWN = 'shutting-down';
+
 /**
  * The spec's JSON analysis calls on top of the engine: the photo goes through the same intake as POST /api/photos
  * (magic bytes, limits, quota, a persisted job), and the request waits, bounded, for the job's result.
@@ -135,6 +138,14 @@ export class FastAnalysisService {
     const analysisId = submitted.analyses[0]!.analysisId;
     const row = await this.waitForFinish(analysisId, signal);
     if (!row) {
+      if (signal.reason === SHUTTING_DOWN)
+        return errorReply(
+          503,
+          'The server is restarting. Your photo is saved and its analysis goes on; ask again in a moment.',
+          true,
+          'server_restarting',
+          { analysisId, status: 'running' },
+        );
       if (signal.aborted)
         return errorReply(499, 'The client went away; the analysis continues.', true, 'client_gone', { analysisId });
       return errorReply(504, ANALYSIS_ERROR_MESSAGES.timeout, true, 'analysis_timeout', {

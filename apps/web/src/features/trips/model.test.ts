@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trip, TripPhoto } from '@vt/shared';
-import { progressLine, tripRows, withPhoto } from './model';
+import { progressLine, startedText, takenRange, tripRows, withPhoto } from './model';
 import type { UploadSession } from './uploader';
 import { tripOf, tripPhoto } from './trips.fixtures';
 
@@ -96,5 +96,23 @@ describe('a trip in words (R-TRIP-4)', () => {
     const updated = withPhoto(next, photo('a', { takenAt: '2024-03-09T10:00:00', state: 'failed' }));
     expect(updated.photos.map((p) => [p.analysisId, p.state])[0]).toEqual(['a', 'failed']);
     expect(progressLine(updated.counts)).toBe('1 of 3 placed · 1 from neighbours · 1 in the queue · 1 failed');
+  });
+});
+
+describe('when a trip was started and its photos taken', () => {
+  // 02:30 UTC on 27 Nov is still the evening of 26 Nov in Miami: the day the server named the trip after.
+  const evening = '2026-11-27T02:30:00.000Z';
+  it("shows the user's day, not the browser's", () => {
+    expect(startedText(evening, 'America/New_York')).toBe('started 26 Nov 2026');
+    expect(startedText(evening, 'Europe/Madrid')).toBe('started 27 Nov 2026');
+    expect(startedText(evening, 'America/New_York', true)).toMatch(/^started 26 Nov 2026,? 21:30 (EST|GMT-5)$/);
+  });
+  it('a zone the browser does not know falls back to its own', () => {
+    expect(startedText(evening, 'Nowhere/Atlantis')).toMatch(/^started 2[67] Nov 2026$/);
+  });
+  it('the camera days, as one day or a range', () => {
+    expect(takenRange(null, null)).toBeNull();
+    expect(takenRange('2024-03-09T10:00:00', '2024-03-09T18:00:00')).toBe('Taken 9 Mar 2024');
+    expect(takenRange('2024-03-09T23:50:00', '2024-03-10T00:10:00')).toBe('Taken 9 Mar 2024 – 10 Mar 2024');
   });
 });

@@ -152,3 +152,39 @@ export function progressLine(counts: TripCounts, session?: UploadSession): strin
   if (refused) parts.push(`${refused} not analysed`);
   return parts.join(' · ');
 }
+
+/** "9–10 Mar 2024": when a trip's photos were taken, by their camera's clock. */
+export function takenRange(from: string | null, to: string | null): string | null {
+  if (!from) return null;
+  const day = (s: string) =>
+    new Date(`${s.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  const a = day(from);
+  const b = to ? day(to) : a;
+  return a === b ? `Taken ${a}` : `Taken ${a} – ${b}`;
+}
+
+/**
+ * "started 26 Nov 2026" (with `withTime`, "started 26 Nov 2026, 21:14 GMT-5"): when the trip was created, in the
+ * user's time zone, the same day its default name ("Trip of 26 Nov 2026") was given by the server. The browser's own
+ * zone would show another day for the evening hours of a user whose browser is elsewhere.
+ */
+export function startedText(iso: string, timeZone: string | undefined, withTime = false): string {
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } : {}),
+  };
+  const date = new Date(iso);
+  try {
+    return `started ${date.toLocaleString('en-GB', { ...options, timeZone })}`;
+  } catch {
+    // A zone this browser does not know: its own.
+    return `started ${date.toLocaleString('en-GB', options)}`;
+  }
+}

@@ -4,7 +4,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { TripPhoto, TripStreamMessage } from '@vt/shared';
+import type { SessionInfo, TripPhoto, TripStreamMessage } from '@vt/shared';
+import { SESSION_QUERY_KEY, signedOutSession } from '../../auth/session';
 import { countsOf } from '../model';
 import { tripOf as tripWith, tripPhoto } from '../trips.fixtures';
 import { TripScreen, type TripMapProps } from './trip-screen';
@@ -63,6 +64,12 @@ const tripOf = (photos: TripPhoto[]) =>
 function renderScreen() {
   const maps: TripMapProps[] = [];
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // Signed in, in Miami's time zone: the dates of the trip are the user's days.
+  client.setQueryData(SESSION_QUERY_KEY, {
+    ...signedOutSession(),
+    authenticated: true,
+    user: { id: 'u1', name: 'Ana', timeZone: 'America/New_York' } as SessionInfo['user'],
+  });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/trips/t1']}>
@@ -115,6 +122,9 @@ describe('a trip’s progress view (R-TRIP-4)', () => {
       ]),
     });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Brickell walk');
+    expect(screen.getByText(/started/).textContent).toMatch(
+      /Taken 9 Mar 2024 · started 9 Mar 2026,? 06:00 (EDT|GMT-4)/,
+    );
     const list = screen.getByRole('list', { name: 'Photos of the trip' });
     const rows = () =>
       within(list)

@@ -5,15 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Page } from '../../../components/ui/page';
+import { useSession } from '../../auth/session';
 import { downloadTrip, useDeleteTrip, useRenameTrip } from '../api';
-import { tripRows } from '../model';
+import { startedText, takenRange, tripRows } from '../model';
 import { tripUploads, useTripUpload } from '../uploader';
 import { useTripStream } from '../use-trip-stream';
 import { DeleteTripDialog } from './delete-trip-dialog';
 import { TripDropZone } from './trip-drop-zone';
 import { TripPhotoList } from './trip-photo-list';
 import { TripProgressBar } from './trip-progress-bar';
-import { takenRange } from './trips-screen';
 
 /** What the page hands the map it is given (the map feature draws it; this feature has no map library). */
 export type TripMapProps = {
@@ -37,6 +37,7 @@ export function TripScreen({ tripId, renderMap }: { tripId: string; renderMap?: 
   const session = useTripUpload(tripId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const trip = live.trip;
+  const { user } = useSession();
 
   if (live.status === 'deleted')
     return (
@@ -68,7 +69,7 @@ export function TripScreen({ tripId, renderMap }: { tripId: string; renderMap?: 
   return (
     <Page title={trip.name} className="py-6 sm:py-10">
       <BackLink />
-      <TripHeader tripId={tripId} name={trip.name} subtitle={subtitleOf(trip)} />
+      <TripHeader tripId={tripId} name={trip.name} subtitle={subtitleOf(trip, user?.timeZone)} />
       {live.status === 'reconnecting' && (
         <p role="status" className="mb-3 text-sm text-warm">
           Reconnecting to the live view...
@@ -141,9 +142,12 @@ export function TripScreen({ tripId, renderMap }: { tripId: string; renderMap?: 
   );
 }
 
-function subtitleOf(trip: { createdAt: string; takenFrom: string | null; takenTo: string | null }) {
+function subtitleOf(
+  trip: { createdAt: string; takenFrom: string | null; takenTo: string | null },
+  timeZone: string | undefined,
+) {
   const taken = takenRange(trip.takenFrom, trip.takenTo);
-  return `${taken ? `${taken} · ` : ''}started ${new Date(trip.createdAt).toLocaleString()}`;
+  return `${taken ? `${taken} · ` : ''}${startedText(trip.createdAt, timeZone, true)}`;
 }
 
 function BackLink() {

@@ -4,24 +4,10 @@ import { Card } from '../../../components/ui/card';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Page, PageHeader } from '../../../components/ui/page';
 import { useTrips } from '../api';
-import { progressLine } from '../model';
+import { useSession } from '../../auth/session';
+import { progressLine, startedText, takenRange } from '../model';
 import { useStartTrip } from '../use-start-trip';
 import { TripDropZone } from './trip-drop-zone';
-
-/** "9–10 Mar 2024": when a trip's photos were taken, by their camera's clock. */
-export function takenRange(from: string | null, to: string | null): string | null {
-  if (!from) return null;
-  const day = (s: string) =>
-    new Date(`${s.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-  const a = day(from);
-  const b = to ? day(to) : a;
-  return a === b ? `Taken ${a}` : `Taken ${a} – ${b}`;
-}
 
 /** /trips: every trip of the user, newest first, and a new one from a folder or several photos (R-TRIP-1). */
 export function TripsScreen() {
@@ -71,6 +57,7 @@ export function TripsScreen() {
 }
 
 function TripCard({ trip }: { trip: TripSummary }) {
+  const { user } = useSession();
   const taken = takenRange(trip.takenFrom, trip.takenTo);
   return (
     <li>
@@ -81,7 +68,7 @@ function TripCard({ trip }: { trip: TripSummary }) {
         <p className="truncate font-semibold text-fg">{trip.name}</p>
         <p className="mt-1 text-xs text-subtle">
           {trip.counts.photos} {trip.counts.photos === 1 ? 'photo' : 'photos'}
-          {taken ? ` · ${taken}` : ''} · started {new Date(trip.createdAt).toLocaleDateString()}
+          {taken ? ` · ${taken}` : ''} · {startedText(trip.createdAt, user?.timeZone)}
         </p>
         <p className="mt-2 text-sm text-muted">{progressLine(trip.counts)}</p>
       </Link>
