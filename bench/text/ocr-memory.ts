@@ -5,7 +5,8 @@
  * rest. The photos are composed here (a county blade and a shop front set into a real camera photo of the tuning
  * half), never stored.
  *
- * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --out FILE --part malloc|reader|all]`. Prints JSON; writes
+ * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --out FILE --part malloc|reader|entry|all]` (entry: the
+ * bundled child the server starts against its sources under tsx, three rounds each). Prints JSON; writes
  * bench/results/ocr-memory.json unless --out names another file. Run it on a quiet machine: the timings are shared
  * with whatever else runs.
  */
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { PpOcr, type PpOcrOptions } from '@vt/server/src/adapters/ocr/ppocr.ocr';
+import { ocrChildEntry, tsxChildEntry } from '@vt/server/src/adapters/ocr/ppocr/child-entry';
 import { machine, NOTE_SHARED_MACHINE, SHARED_DATA_DIR, writeResult } from '../engine/harness';
 import { composeStreetScene, shopFront, streetSign } from './scene';
 
@@ -43,8 +45,10 @@ const READER_SETTINGS: Record<string, Pick<PpOcrOptions, 'detectTile' | 'memPatt
 
 type ChildReport = { detectMs: number[]; peakMB: number; afterMB: number; modelsMB: number };
 
-const status = (field: string) =>
-  Math.round(Number(readFileSync('/proc/self/status', 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024);
+/** A field of a process's /proc status (VmRSS, VmHWM), in MB. */
+const statusMB = (pid: number | 'self', field: string) =>
+  Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024);
+const status = (field: string) => statusMB('self', field);
 
 /** In the child: load the reader, read every photo, report. */
 async function child(files: string[]): Promise<void> {
@@ -106,7 +110,7 @@ async function main(): Promise<void> {
   });
   const files = await photos(Number(values.photos ?? 4));
   const runs: Record<string, ChildReport & { firstDetectMs: number; restDetectMsMean: number }> = {};
-  for (const [name, env] of Object.entries(values.part === 'reader' ? {} : SETTINGS)) {
+  for (const [name, env] of Object.entries(values.part === 'all' || values.part === 'malloc' ? SETTINGS : {})) {
     const base = { ...process.env };
     delete base.MALLOC_ARENA_MAX;
     delete base.MALLOC_MMAP_THRESHOLD_;
@@ -128,14 +132,13 @@ async function main(): Promise<void> {
   }
   const reader: Record<string, { warmMB: number; peakMB: number; afterMB: number; readMs: number[]; lines: number }> =
     {};
-  for (const [name, options] of Object.entries(values.part === 'malloc' ? {} : READER_SETTINGS)) {
+  for (const [name, options] of Object.entries(
+    values.part === 'all' || values.part === 'reader' ? READER_SETTINGS : {},
+  )) {
     const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, ...options });
     await ocr.warm();
     const pid = ocr.processIds()[0]!;
-    const of = (field: string) =>
-      Math.round(
-        Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024,
-      );
+    const of = (field: string) => statusMB(pid, field);
     const warmMB = of('VmRSS');
     const readMs: number[] = [];
     let lines = 0;
@@ -148,6 +151,23 @@ async function main(): Promise<void> {
     await ocr.close();
     process.stderr.write(`[ocr-memory] ${name}: peak ${reader[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
   }
+  // How the child starts: the bundled JavaScript the server uses against its TypeScript sources under tsx, in turns.
+  const entries: Record<string, Array<{ warmMs: number; warmMB: number; peakMB: number }>> = {};
+  if (values.part === 'entry' || values.part === 'all')
+    for (let round = 0; round < 3; round++)
+      for (const [name, entry] of Object.entries({ bundled: ocrChildEntry(), tsx: tsxChildEntry() })) {
+        const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, entry });
+        const t = performance.now();
+        await ocr.warm();
+        const warmMs = Math.round(performance.now() - t);
+        const pid = ocr.processIds()[0]!;
+        const warmMB = statusMB(pid, 'VmRSS');
+        for (const file of files) await ocr.read(readFileSync(file));
+        const peakMB = statusMB(pid, 'VmHWM');
+        (entries[name] ??= []).push({ warmMs, warmMB, peakMB });
+        await ocr.close();
+        process.stderr.write(`[ocr-memory] ${name}: started in ${warmMs} ms, warm ${warmMB} MB, peak ${peakMB} MB\n`);
+      }
   const result = {
     name: 'ocr-memory',
     benchmark: 'bench/text/ocr-memory.ts',
@@ -162,6 +182,7 @@ async function main(): Promise<void> {
     },
     runs,
     reader,
+    entries,
   };
   const file = writeResult(values.out ?? 'ocr-memory.json', result);
   process.stderr.write(`[ocr-memory] written ${file}\n`);

@@ -690,7 +690,7 @@ async function main() {
     writeSummaryFigure('signs', {
       value: result.all.within300mPct,
       unit: '%',
-      label: `Share of ${positives.length} generated 12 MP phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${fonts.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning)`,
+      label: `Share of ${positives.length} generated 12 MP phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${fonts.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), one draw of it (seed ${seed}; each draw differs by its share of small, blurred and dark signs)`,
       benchmark: 'bench/text/signs.ts --half heldout',
       date: new Date().toISOString(),
     });

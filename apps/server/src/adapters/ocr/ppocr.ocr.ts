@@ -1,8 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SceneText, SceneTextReader } from './ocr';
 import type { ReaderOptions } from './ppocr/reader';
+import { ocrChildEntry, type ChildEntry } from './ppocr/child-entry';
 
 export type PpOcrOptions = {
   /** Child processes, each with its own reader; photos are shared out among them. */
@@ -23,6 +22,8 @@ export type PpOcrOptions = {
   maxGap?: number;
   /** Small plates the detector looks at again at full resolution (ReaderOptions). */
   plates?: ReaderOptions['plates'];
+  /** How the child is started; the bundled child by default (benchmarks compare it with the sources under tsx). */
+  entry?: ChildEntry;
 };
 
 /**
@@ -75,9 +76,7 @@ export class PpOcr implements SceneTextReader {
 
   private start(): Slot[] {
     if (this.slots) return this.slots;
-    // The child is TypeScript: tsx's loader, by absolute URL so that it is found whatever the working directory.
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const entry = fileURLToPath(new URL('./ppocr/child.ts', import.meta.url));
+    const { entry, execArgv } = this.opts.entry ?? ocrChildEntry();
     const options = {
       threads: this.opts.threadsPerWorker,
       ...(this.opts.detectSide ? { detectSide: this.opts.detectSide } : {}),
@@ -90,7 +89,7 @@ export class PpOcr implements SceneTextReader {
     } satisfies ReaderOptions;
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
       const child = fork(entry, [], {
-        execArgv: ['--import', tsx],
+        execArgv,
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         env: { ...process.env, ...OCR_MALLOC, ...pick(process.env, Object.keys(OCR_MALLOC)) },
