@@ -181,10 +181,13 @@ export function startedText(iso: string, timeZone: string | undefined, withTime 
     ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } : {}),
   };
   const date = new Date(iso);
+  let text: string;
   try {
-    return `started ${date.toLocaleString('en-GB', { ...options, timeZone })}`;
+    text = date.toLocaleString('en-GB', { ...options, timeZone });
   } catch {
     // A zone this browser does not know: its own.
-    return `started ${date.toLocaleString('en-GB', options)}`;
+    text = date.toLocaleString('en-GB', options);
   }
+  // The time and its zone stay on one line on a phone ("00:32 GMT-5" broke after its hyphen).
+  return `started ${text.replace(/(\d\d:\d\d) (\S+)$/, (_, time: string, zone: string) => `${time}\u00a0${zone.replace(/-/g, '\u2011')}`)}`;
 }

@@ -123,7 +123,7 @@ describe('a trip’s progress view (R-TRIP-4)', () => {
     });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Brickell walk');
     expect(screen.getByText(/started/).textContent).toMatch(
-      /Taken 9 Mar 2024 · started 9 Mar 2026,? 06:00 (EDT|GMT-4)/,
+      /Taken 9 Mar 2024 · started 9 Mar 2026,? 06:00\u00a0(EDT|GMT\u20114)/,
     );
     const list = screen.getByRole('list', { name: 'Photos of the trip' });
     const rows = () =>
