@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,7 +27,8 @@ const built = new Map<string, ChildEntry>();
  */
 export function ocrChildEntry(cache = CACHE): ChildEntry {
   const known = built.get(cache);
-  if (known) return known;
+  // Checked at each pool start: a bundle removed since (by the clean-up below, or by hand) is built again.
+  if (known && (!known.bundled || existsSync(known.entry))) return known;
   let entry: ChildEntry;
   try {
     const out = buildSync({
@@ -46,6 +47,7 @@ export function ocrChildEntry(cache = CACHE): ChildEntry {
       const partial = `${file}.${process.pid}.tmp`;
       writeFileSync(partial, out);
       renameSync(partial, file);
+      removeStale(cache);
     }
     entry = { entry: file, execArgv: [], bundled: true };
   } catch {
@@ -59,4 +61,12 @@ export function ocrChildEntry(cache = CACHE): ChildEntry {
 export function tsxChildEntry(): ChildEntry {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { entry: SOURCE, execArgv: ['--import', tsx], bundled: false };
+}
+
+/** Bundles of earlier sources, untouched for a week: a server still running one builds it again when it is gone. */
+function removeStale(cache: string): void {
+  const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
+  for (const name of readdirSync(cache))
+    if (/^ocr-child-[0-9a-f]{16}\.mjs$/.test(name) && statSync(join(cache, name)).mtimeMs < weekAgo)
+      rmSync(join(cache, name), { force: true });
 }
