@@ -1,4 +1,5 @@
 import type { Limit, MyLimits } from '@vt/shared';
+import { formatInZone } from '../../lib/time-zone';
 
 /** "3 of 5 images used this week" / "3 images used this week (unlimited)". */
 export function usageText(limits: Pick<MyLimits, 'currentUsage' | 'weeklyImageLimit'>): string {
@@ -27,11 +28,7 @@ export function resetText(iso: string, timeZone: string, locale?: string): strin
     hour: 'numeric',
     minute: '2-digit',
   };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...opts, timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(locale, opts).format(date);
-  }
+  return formatInZone(date, opts, timeZone, locale);
 }
 
 /** Why the next upload would be refused, or null while uploads are allowed. */

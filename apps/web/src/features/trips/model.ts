@@ -1,4 +1,5 @@
 import type { Trip, TripCounts, TripPhoto } from '@vt/shared';
+import { formatInZone } from '../../lib/time-zone';
 import type { UploadSession } from './uploader';
 
 /** The badge colours of the app (components/ui/badge). */
@@ -180,14 +181,7 @@ export function startedText(iso: string, timeZone: string | undefined, withTime 
     year: 'numeric',
     ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } : {}),
   };
-  const date = new Date(iso);
-  let text: string;
-  try {
-    text = date.toLocaleString('en-GB', { ...options, timeZone });
-  } catch {
-    // A zone this browser does not know: its own.
-    text = date.toLocaleString('en-GB', options);
-  }
+  const text = formatInZone(new Date(iso), options, timeZone, 'en-GB');
   // The time and its zone stay on one line on a phone ("00:32 GMT-5" broke after its hyphen).
   return `started ${text.replace(/(\d\d:\d\d) (\S+)$/, (_, time: string, zone: string) => `${time}\u00a0${zone.replace(/-/g, '\u2011')}`)}`;
 }

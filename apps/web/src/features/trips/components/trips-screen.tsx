@@ -12,6 +12,7 @@ import { TripDropZone } from './trip-drop-zone';
 /** /trips: every trip of the user, newest first, and a new one from a folder or several photos (R-TRIP-1). */
 export function TripsScreen() {
   const trips = useTrips();
+  const { user } = useSession();
   const navigate = useNavigate();
   const { start, starting, error } = useStartTrip((id) => void navigate(`/trips/${id}`));
 
@@ -48,7 +49,7 @@ export function TripsScreen() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="trips-list">
           {trips.data.trips.map((trip) => (
-            <TripCard key={trip.id} trip={trip} />
+            <TripCard key={trip.id} trip={trip} timeZone={user?.timeZone} />
           ))}
         </ul>
       )}
@@ -56,8 +57,7 @@ export function TripsScreen() {
   );
 }
 
-function TripCard({ trip }: { trip: TripSummary }) {
-  const { user } = useSession();
+function TripCard({ trip, timeZone }: { trip: TripSummary; timeZone: string | undefined }) {
   const taken = takenRange(trip.takenFrom, trip.takenTo);
   return (
     <li>
@@ -68,7 +68,7 @@ function TripCard({ trip }: { trip: TripSummary }) {
         <p className="truncate font-semibold text-fg">{trip.name}</p>
         <p className="mt-1 text-xs text-subtle">
           {trip.counts.photos} {trip.counts.photos === 1 ? 'photo' : 'photos'}
-          {taken ? ` · ${taken}` : ''} · {startedText(trip.createdAt, user?.timeZone)}
+          {taken ? ` · ${taken}` : ''} · {startedText(trip.createdAt, timeZone)}
         </p>
         <p className="mt-2 text-sm text-muted">{progressLine(trip.counts)}</p>
       </Link>
