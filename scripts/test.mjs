@@ -1,7 +1,8 @@
 // `npm test`: everything, in order, failing with a non-zero exit on the first red step:
 // install what is missing → typecheck → lint → unit + integration tests on PGlite → the same integration
 // tests on PostgreSQL when TEST_DATABASE_URL is set → web build → Playwright in Chromium.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, run } from './lib/ensure.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,6 +39,20 @@ function ensureChromium() {
   return run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { env });
 }
 
+/**
+ * The server's test files that open a database: a test database only comes from test/db.ts, directly or through
+ * test/server.ts, so a file that imports neither runs the same on either database and runs once, on PGlite.
+ */
+function databaseTestFiles(dir = 'apps/server/src', out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) databaseTestFiles(path, out);
+    else if (/\.test\.ts$/.test(entry.name) && /from '[./]*\/?test\/(db|server)'/.test(readFileSync(path, 'utf8')))
+      out.push(path);
+  }
+  return out.sort();
+}
+
 checkNodeVersion();
 ensureDependencies();
 step('chromium', ensureChromium);
@@ -49,8 +64,9 @@ step('unit + integration (PGlite)', () =>
   run('npx', ['vitest', 'run'], { env: { ...process.env, VT_TEST_DB: 'pglite' } }),
 );
 if (process.env.TEST_DATABASE_URL) {
-  step('integration (PostgreSQL)', () =>
-    run('npx', ['vitest', 'run', 'apps/server'], { env: { ...process.env, VT_TEST_DB: 'postgres' } }),
+  const files = databaseTestFiles();
+  step(`integration (PostgreSQL, ${files.length} files that open a database)`, () =>
+    run('npx', ['vitest', 'run', ...files], { env: { ...process.env, VT_TEST_DB: 'postgres' } }),
   );
 } else {
   log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration tests');

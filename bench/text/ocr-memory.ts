@@ -5,8 +5,9 @@
  * rest. The photos are composed here (a county blade and a shop front set into a real camera photo of the tuning
  * half), never stored.
  *
- * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --out FILE --part malloc|reader|entry|all]` (entry: the
- * bundled child the server starts against its sources under tsx, three rounds each). Prints JSON; writes
+ * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --out FILE --part malloc|reader|entry|child-malloc|all]`
+ * (entry: the bundled child the server starts against its sources under tsx, three rounds each; child-malloc: the
+ * server's child with ONNX Runtime's arena on and off under two mmap thresholds, not part of `all`). Prints JSON; writes
  * bench/results/ocr-memory.json unless --out names another file. Run it on a quiet machine: the timings are shared
  * with whatever else runs.
  */
@@ -18,6 +19,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { PpOcr, type PpOcrOptions } from '@vt/server/src/adapters/ocr/ppocr.ocr';
 import { ocrChildEntry, tsxChildEntry } from '@vt/server/src/adapters/ocr/ppocr/child-entry';
+import { signReaderOptions } from '@vt/server/src/engine/text/read-text';
 import { machine, NOTE_SHARED_MACHINE, SHARED_DATA_DIR, writeResult } from '../engine/harness';
 import { composeStreetScene, shopFront, streetSign } from './scene';
 
@@ -41,6 +43,21 @@ const READER_SETTINGS: Record<string, Pick<PpOcrOptions, 'detectTile' | 'memPatt
   '768 px tiles, memory pattern off': { detectTile: 768, memPattern: false },
   '512 px tiles, memory pattern on': { detectTile: 512, memPattern: true },
   '512 px tiles, memory pattern off': { detectTile: 512, memPattern: false },
+};
+
+/**
+ * The server's OCR child (sign reader options) with ONNX Runtime's arena on (today) and off, each under the glibc
+ * mmap threshold in its environment (the one in the environment wins over OCR_MALLOC): where fresh pages are slow
+ * (this machine), mapping the activations afresh for every tile costs more than the models' whole run.
+ */
+const CHILD_MALLOC: Record<string, { env: Record<string, string>; arena: boolean }> = {
+  'arena on, MALLOC_MMAP_THRESHOLD_=4 MB (today)': { env: { MALLOC_MMAP_THRESHOLD_: String(4 << 20) }, arena: true },
+  'arena off, MALLOC_MMAP_THRESHOLD_=4 MB (until 2026-11-27)': {
+    env: { MALLOC_MMAP_THRESHOLD_: String(4 << 20) },
+    arena: false,
+  },
+  'arena off, MALLOC_MMAP_THRESHOLD_=32 MB': { env: { MALLOC_MMAP_THRESHOLD_: String(32 << 20) }, arena: false },
+  'arena on, MALLOC_MMAP_THRESHOLD_=32 MB': { env: { MALLOC_MMAP_THRESHOLD_: String(32 << 20) }, arena: true },
 };
 
 type ChildReport = { detectMs: number[]; peakMB: number; afterMB: number; modelsMB: number };
@@ -152,6 +169,26 @@ async function main(): Promise<void> {
     process.stderr.write(`[ocr-memory] ${name}: peak ${reader[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
   }
   // How the child starts: the bundled JavaScript the server uses against its TypeScript sources under tsx, in turns.
+  // The server's own OCR child under each setting, in turns (the first photo of each includes its start-up).
+  const childMalloc: Record<string, { peakMB: number; afterMB: number; readMs: number[]; lines: number }> = {};
+  for (const [name, { env, arena }] of Object.entries(values.part === 'child-malloc' ? CHILD_MALLOC : {})) {
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, arena, ...signReaderOptions() });
+    await ocr.warm();
+    process.env = saved;
+    const pid = ocr.processIds()[0]!;
+    const readMs: number[] = [];
+    let lines = 0;
+    for (const file of files) {
+      const t = performance.now();
+      lines += (await ocr.read(readFileSync(file))).lines.length;
+      readMs.push(Math.round(performance.now() - t));
+    }
+    childMalloc[name] = { peakMB: statusMB(pid, 'VmHWM'), afterMB: statusMB(pid, 'VmRSS'), readMs, lines };
+    await ocr.close();
+    process.stderr.write(`[ocr-memory] ${name}: peak ${childMalloc[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
+  }
   const entries: Record<string, Array<{ warmMs: number; warmMB: number; peakMB: number }>> = {};
   if (values.part === 'entry' || values.part === 'all')
     for (let round = 0; round < 3; round++)
@@ -183,6 +220,7 @@ async function main(): Promise<void> {
     runs,
     reader,
     entries,
+    childMalloc,
   };
   const file = writeResult(values.out ?? 'ocr-memory.json', result);
   process.stderr.write(`[ocr-memory] written ${file}\n`);

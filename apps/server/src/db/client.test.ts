@@ -49,7 +49,9 @@ describe('embedded database on disk', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // initdb runs PostgreSQL's bootstrap in WASM (~6 s alone, ~840 MB of fresh memory): beside other test files on a
+    // 2-core machine it has taken 14–37 s.
+  }, 90_000);
 });
 
 // drizzle's transaction left the pool's client checked out when BEGIN failed (db/pg-transaction-fix.ts).

@@ -14,9 +14,10 @@ export type PpOcrOptions = {
   detectSide?: number;
   /** The detector's thresholds (benchmarks tune them; the reader's defaults otherwise). */
   detect?: ReaderOptions['detect'];
-  /** The detector's tile side and ONNX Runtime's memory pattern (benchmarks weigh memory against speed). */
+  /** The detector's tile side, ONNX Runtime's memory pattern and arena (benchmarks weigh memory against speed). */
   detectTile?: number;
   memPattern?: boolean;
+  arena?: boolean;
   /** What lines may say, and how far a grammar reading may fall behind the free one (ReaderOptions). */
   grammar?: ReaderOptions['grammar'];
   maxGap?: number;
@@ -27,11 +28,12 @@ export type PpOcrOptions = {
 };
 
 /**
- * glibc malloc settings of the OCR process. Two arenas: the per-thread arenas would keep ONNX Runtime's freed
- * buffers. Buffers of 4 MB and more mapped on their own (glibc otherwise raises that threshold as large blocks are
- * freed, and then keeps them in the heap): the detector's activations, tens of MB per tile and freed after each tile,
- * go back to the system. Peak ~530 MB instead of ~580–650 MB on 12 MP photos (bench/text/ocr-memory.ts), for about
- * 10 % more time per photo (docs/decisions/0009-memory.md). Values already in the environment win.
+ * glibc malloc settings of the OCR process. Two arenas: the per-thread arenas would keep freed buffers. Buffers of
+ * 4 MB and more mapped on their own (glibc otherwise raises that threshold as large blocks are freed, and then keeps
+ * them in the heap): the decoded photo and its scaled copies go back to the system after each photo. The models'
+ * activations are not malloc's: they stay in ONNX Runtime's arena (reader.ts `arena`), because mapping them afresh
+ * for every tile made a photo two to three times slower here (docs/decisions/0009-memory.md). Values already in the
+ * environment win.
  */
 const OCR_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(4 * 1024 * 1024) };
 const pick = (env: NodeJS.ProcessEnv, keys: string[]) =>
@@ -83,6 +85,7 @@ export class PpOcr implements SceneTextReader {
       ...(this.opts.detect ? { detect: this.opts.detect } : {}),
       ...(this.opts.detectTile ? { detectTile: this.opts.detectTile } : {}),
       ...(this.opts.memPattern !== undefined ? { memPattern: this.opts.memPattern } : {}),
+      ...(this.opts.arena !== undefined ? { arena: this.opts.arena } : {}),
       ...(this.opts.grammar ? { grammar: this.opts.grammar } : {}),
       ...(this.opts.maxGap !== undefined ? { maxGap: this.opts.maxGap } : {}),
       ...(this.opts.plates ? { plates: this.opts.plates } : {}),

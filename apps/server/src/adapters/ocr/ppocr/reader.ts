@@ -32,6 +32,13 @@ export type ReaderOptions = {
   /** ONNX Runtime's memory pattern (one planned block per input shape); off trades a little speed for memory. */
   memPattern?: boolean;
   /**
+   * ONNX Runtime's CPU memory arena (default on): the models' activations stay allocated between runs instead of
+   * being mapped afresh for every tile and strip. Off, the process holds ~150 MB less at its peak, and on a machine
+   * where fresh pages are slow (this project's, ~4 ms a MB) a 12 MP photo takes two to three times as long
+   * (docs/decisions/0009-memory.md, bench/text/ocr-memory.ts --part child-malloc).
+   */
+  arena?: boolean;
+  /**
    * What the lines may say (the caller's language of signs): each line is also read through it, and a line read
    * below `minConfidence` is kept when its grammar reading explains the recogniser's output within `maxGap` nats.
    */
@@ -92,8 +99,10 @@ export class PpOcrReader {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
-      // The arena keeps the largest tensor ever seen; strips and photos vary in size, so memory would only grow.
-      enableCpuMemArena: false,
+      // The arena keeps the largest block a run has needed. That is bounded here: the detector sees tiles of at most
+      // DET_TILE² pixels and the recogniser batches of REC_BATCH strips at most REC_MAX_W wide, and the process itself
+      // stops after a few idle seconds (ppocr.ocr.ts), which returns all of it.
+      enableCpuMemArena: opts.arena ?? true,
       enableMemPattern: opts.memPattern ?? true,
     };
     const [det, rec] = await Promise.all([
@@ -110,6 +119,7 @@ export class PpOcrReader {
         detectSide: opts.detectSide ?? 2048,
         detectTile: opts.detectTile ?? DET_TILE,
         memPattern: opts.memPattern ?? true,
+        arena: opts.arena ?? true,
         minConfidence: opts.minConfidence ?? 0.5,
         maxGap: opts.maxGap ?? 0,
         ...(opts.plates ? { plates: opts.plates } : {}),
