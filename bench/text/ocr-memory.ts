@@ -82,6 +82,18 @@ async function child(files: string[]): Promise<void> {
   await reader.close();
 }
 
+/** Reads every photo through the adapter: the time of each read and the lines read over all of them. */
+async function readAll(ocr: PpOcr, files: string[]): Promise<{ readMs: number[]; lines: number }> {
+  const readMs: number[] = [];
+  let lines = 0;
+  for (const file of files) {
+    const t = performance.now();
+    lines += (await ocr.read(readFileSync(file))).lines.length;
+    readMs.push(Math.round(performance.now() - t));
+  }
+  return { readMs, lines };
+}
+
 async function photos(n: number): Promise<string[]> {
   const background = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/mdx_Apple_iPhone_5.jpg'));
   const sign = await streetSign(
@@ -157,18 +169,11 @@ async function main(): Promise<void> {
     const pid = ocr.processIds()[0]!;
     const of = (field: string) => statusMB(pid, field);
     const warmMB = of('VmRSS');
-    const readMs: number[] = [];
-    let lines = 0;
-    for (const file of files) {
-      const t = performance.now();
-      lines += (await ocr.read(readFileSync(file))).lines.length;
-      readMs.push(Math.round(performance.now() - t));
-    }
+    const { readMs, lines } = await readAll(ocr, files);
     reader[name] = { warmMB, peakMB: of('VmHWM'), afterMB: of('VmRSS'), readMs, lines };
     await ocr.close();
     process.stderr.write(`[ocr-memory] ${name}: peak ${reader[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
   }
-  // How the child starts: the bundled JavaScript the server uses against its TypeScript sources under tsx, in turns.
   // The server's own OCR child under each setting, in turns (the first photo of each includes its start-up).
   const childMalloc: Record<string, { peakMB: number; afterMB: number; readMs: number[]; lines: number }> = {};
   for (const [name, { env, arena }] of Object.entries(values.part === 'child-malloc' ? CHILD_MALLOC : {})) {
@@ -178,17 +183,12 @@ async function main(): Promise<void> {
     await ocr.warm();
     process.env = saved;
     const pid = ocr.processIds()[0]!;
-    const readMs: number[] = [];
-    let lines = 0;
-    for (const file of files) {
-      const t = performance.now();
-      lines += (await ocr.read(readFileSync(file))).lines.length;
-      readMs.push(Math.round(performance.now() - t));
-    }
+    const { readMs, lines } = await readAll(ocr, files);
     childMalloc[name] = { peakMB: statusMB(pid, 'VmHWM'), afterMB: statusMB(pid, 'VmRSS'), readMs, lines };
     await ocr.close();
     process.stderr.write(`[ocr-memory] ${name}: peak ${childMalloc[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
   }
+  // How the child starts: the bundled JavaScript the server uses against its TypeScript sources under tsx, in turns.
   const entries: Record<string, Array<{ warmMs: number; warmMB: number; peakMB: number }>> = {};
   if (values.part === 'entry' || values.part === 'all')
     for (let round = 0; round < 3; round++)
