@@ -1,9 +1,8 @@
 // `npm test`: everything, in order, failing with a non-zero exit on the first red step:
 // install what is missing → typecheck → lint → unit + integration tests on PGlite → the same integration
 // tests on PostgreSQL when TEST_DATABASE_URL is set → web build → Playwright in Chromium.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, run } from './lib/ensure.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { checkNodeVersion, ensureDependencies, ensureWebBuild, listFiles, log, root, run } from './lib/ensure.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const started = Date.now();
@@ -43,14 +42,10 @@ function ensureChromium() {
  * The server's test files that open a database: a test database only comes from test/db.ts, directly or through
  * test/server.ts, so a file that imports neither runs the same on either database and runs once, on PGlite.
  */
-function databaseTestFiles(dir = 'apps/server/src', out = []) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) databaseTestFiles(path, out);
-    else if (/\.test\.ts$/.test(entry.name) && /from '[./]*\/?test\/(db|server)'/.test(readFileSync(path, 'utf8')))
-      out.push(path);
-  }
-  return out.sort();
+function databaseTestFiles() {
+  return listFiles(`${root}/apps/server/src`, (name) => name.endsWith('.test.ts')).filter((file) =>
+    /from '[./]*\/?test\/(db|server)'/.test(readFileSync(file, 'utf8')),
+  );
 }
 
 checkNodeVersion();

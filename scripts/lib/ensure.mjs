@@ -26,13 +26,16 @@ function hashFiles(paths) {
   return hash.digest('hex');
 }
 
-function listFiles(dir, out = []) {
+const isTest = (name) => name.endsWith('.test.ts') || name.endsWith('.test.tsx');
+
+/** The files under `dir` (sorted, node_modules and dist left out) whose name `keep` accepts: by default, not tests. */
+export function listFiles(dir, keep = (name) => !isTest(name), out = []) {
   if (!existsSync(dir)) return out;
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) listFiles(full, out);
-    else if (!entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test.tsx')) out.push(full);
+    if (entry.isDirectory()) listFiles(full, keep, out);
+    else if (keep(entry.name)) out.push(full);
   }
   return out;
 }
