@@ -5,11 +5,12 @@ import { apiGet } from '../../lib/api-client';
 export const LOCATION_INDEX_KEY = ['location-index'] as const;
 
 /** The user's location index (newest first, at most 20): the "Recent analyses" list. */
+/** The signed-in user's location index, straight from the server. */
+export const fetchLocationIndex = (signal?: AbortSignal) =>
+  apiGet('/api/location-index', LocationIndexSchema, signal ? { signal } : {});
+
 export function useLocationIndex() {
-  return useQuery({
-    queryKey: LOCATION_INDEX_KEY,
-    queryFn: ({ signal }) => apiGet('/api/location-index', LocationIndexSchema, { signal }),
-  });
+  return useQuery({ queryKey: LOCATION_INDEX_KEY, queryFn: ({ signal }) => fetchLocationIndex(signal) });
 }
 
 /** The county outline never changes while the page is open. */

@@ -1,6 +1,6 @@
 export { AnalysisScreen } from './components/analysis-screen';
 export { IDLE_RUN, useAnalysisRun, type AnalysisRun, type Phase } from './use-analysis-run';
-export { useLocationIndex, LOCATION_INDEX_KEY } from './api';
+export { fetchLocationIndex, useLocationIndex, LOCATION_INDEX_KEY } from './api';
 export { StageList } from './components/stage-list';
 export { type Stage, type RunState } from './stages';
 export {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DOWNTOWN_MIAMI, type LocationIndexItem, type MapNavigationHint } from '@vt/shared';
-import { hasReport, useAnalysisRun, useLocationIndex } from '../../analysis';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOCATION_INDEX_KEY, fetchLocationIndex, hasReport, useAnalysisRun, useLocationIndex } from '../../analysis';
 import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { indexExport } from '../geo';
@@ -47,6 +48,7 @@ export function MapScreen() {
   const [popupEl] = useState(() => document.createElement('div'));
   const { state, start, retry, busy } = useAnalysisRun();
   const index = useLocationIndex();
+  const queryClient = useQueryClient();
   const items = useMemo(() => index.data?.items ?? [], [index.data]);
 
   const onFile = useCallback(
@@ -169,15 +171,27 @@ export function MapScreen() {
    */
   const freshItems = async (): Promise<LocationIndexItem[]> => {
     if (!analysis || indexItem) return items;
-    return (await index.refetch()).data?.items ?? items;
+    // Asked directly rather than through the cache's refetch: that one is cancelled by any other refetch (the run's
+    // own, say) and then answers with the list it had, without this analysis.
+    try {
+      const fresh = await fetchLocationIndex();
+      queryClient.setQueryData(LOCATION_INDEX_KEY, fresh);
+      return fresh.items;
+    } catch {
+      return items;
+    }
   };
+  // The index entry Analyze further ran on: its notice shows in the popup even before the list has caught up.
+  const [further, setFurther] = useState<{ analysisId: string; itemId: string } | null>(null);
+  const popupItemId = indexItem?.id ?? (further && further.analysisId === analysis?.id ? further.itemId : null);
 
   const popupActions = {
     // Analyze further runs Reevaluate on this analysis' index entry: the engine looks at the photo again.
     analyzeFurther: async () => {
       const item = (await freshItems()).find((i) => analysis && i.analysisId === analysis.id);
-      if (item) void checks.run(item.id, 'reevaluate');
-      else window.alert(NO_INDEX);
+      if (!item?.analysisId) return window.alert(NO_INDEX);
+      setFurther({ analysisId: item.analysisId, itemId: item.id });
+      void checks.run(item.id, 'reevaluate');
     },
     details: () => setDetailsOpen(true),
     getFullIndex: async () => {
@@ -277,10 +291,10 @@ export function MapScreen() {
                 evidence={analysis.evidence}
                 actions={popupActions}
                 notice={
-                  indexItem && checks.running[indexItem.id] === 'reevaluate'
+                  popupItemId && checks.running[popupItemId] === 'reevaluate'
                     ? 'Analysing the photo again...'
-                    : indexItem
-                      ? (checks.messages[indexItem.id]?.text ?? null)
+                    : popupItemId
+                      ? (checks.messages[popupItemId]?.text ?? null)
                       : null
                 }
                 correction={correction}
