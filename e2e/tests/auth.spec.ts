@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signInLocally, uniqueEmail } from '../fixtures/auth';
+import { signInLocally, signInThroughPages, uniqueEmail } from '../fixtures/auth';
 
 test.describe('sign-in through the built-in local provider', () => {
   test('a person signs in, sees their name and signs out', async ({ page }) => {
     const email = uniqueEmail('ada');
-    await signInLocally(page, { email, name: 'Ada Lovelace' });
+    await signInThroughPages(page, { email, name: 'Ada Lovelace' });
     // The avatar carries the person's name; no outside avatar service is used.
     await expect(page.getByRole('img', { name: /Ada Lovelace/ }).first()).toBeVisible();
     await expect(page.getByTestId('nav-user-name').first()).toHaveText('Ada Lovelace');
