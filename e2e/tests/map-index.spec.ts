@@ -111,6 +111,7 @@ test.describe('map: the location index, worked', () => {
     await popup.getByRole('button', { name: 'Analyze further' }).click();
     await expect(popup.getByTestId('popup-notice')).toContainText('Analysed again');
     await expect(popup.getByTestId('popup-notice')).toContainText('same place as before');
+    await snap(page, 'map-reevaluate-1280', false);
 
     await addIndexItems(page, [{ name: 'Typed by hand', lat: 25.77, lng: -80.19 }]);
     const sidebar = await openIndexExpanded(page);
@@ -360,6 +361,9 @@ test.describe('map: the location index, worked', () => {
     const p = (await popup.boundingBox())!;
     expect(p.x).toBeGreaterThanOrEqual(0);
     expect(p.x + p.width).toBeLessThanOrEqual(390);
+    // Its title opens below the analyse panel, which spans the top of a phone's map, not under it.
+    const panel = (await page.getByRole('region', { name: 'Analyse a photo' }).boundingBox())!;
+    expect(p.y).toBeGreaterThanOrEqual(panel.y + panel.height);
     await snap(page, 'map-popup-390', false);
   });
 });

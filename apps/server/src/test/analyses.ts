@@ -1,6 +1,11 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { AnalysisRecordEnvelopeSchema, AnalysisSchema, type Analysis } from '@vt/shared';
+import { queryRows } from '../db/client';
 import type { TestBrowser } from './browser';
+import type { TestServer } from './server';
 
 /**
  * The event types of a GPS photo analysed by the default locators, in order: the place is found and streamed before
@@ -69,3 +74,16 @@ export async function createAnalysisRecord(browser: TestBrowser, body: Record<st
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return AnalysisRecordEnvelopeSchema.parse(res.body).analysis;
 }
+
+/** How many photos and analyses the test server's database holds (a refused upload must leave both unchanged). */
+export async function photoCounts(server: TestServer) {
+  const [row] = await queryRows<{ photos: number; analyses: number }>(
+    server.db.database.db,
+    sql`select (select count(*)::int from photos) as photos, (select count(*)::int from analyses) as analyses`,
+  );
+  return row!;
+}
+
+/** The upload spool's files (a finished or refused upload leaves none). */
+export const uploadTempFiles = async (server: TestServer) =>
+  readdir(join(server.config.dataDir, 'tmp', 'uploads')).catch(() => []);

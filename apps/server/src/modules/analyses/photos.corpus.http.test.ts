@@ -1,12 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
-import { queryRows } from '../../db/client';
-import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
+import { photoCounts, uploadPhotos, uploadTempFiles, waitForAnalysis } from '../../test/analyses';
 import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 
 /*
@@ -20,16 +17,6 @@ const walk = (dir: string): string[] =>
     const p = join(dir, f);
     return statSync(p).isDirectory() ? walk(p) : [p];
   });
-
-async function counts(server: TestServer) {
-  const [row] = await queryRows<{ photos: number; analyses: number }>(
-    server.db.database.db,
-    sql`select (select count(*)::int from photos) as photos, (select count(*)::int from analyses) as analyses`,
-  );
-  return row!;
-}
-
-const tempFiles = async (server: TestServer) => readdir(join(server.config.dataDir, 'tmp', 'uploads')).catch(() => []);
 
 describe('POST /api/photos with the malformed corpus', () => {
   let server: TestServer;
@@ -48,7 +35,7 @@ describe('POST /api/photos with the malformed corpus', () => {
     expect(files.length).toBeGreaterThan(30);
     const outcomes: Record<string, string> = {};
     for (const file of files) {
-      const before = await counts(server);
+      const before = await photoCounts(server);
       const res = await uploadPhotos(alice, [{ name: file.split('/').pop()!, data: readFileSync(file) }]);
       expect([202, 400, 413, 415], file).toContain(res.status);
       if (res.status === 202) {
@@ -58,11 +45,11 @@ describe('POST /api/photos with the malformed corpus', () => {
         outcomes[file] = `${res.status} ${analysis.status}`;
       } else {
         expect(res.body.error.message, file).toMatch(/\w{4,}/);
-        expect(await counts(server), file).toEqual(before);
+        expect(await photoCounts(server), file).toEqual(before);
         outcomes[file] = `${res.status} ${res.body.error.code}`;
       }
     }
-    expect(await tempFiles(server)).toEqual([]);
+    expect(await uploadTempFiles(server)).toEqual([]);
     // Files that are not images at all are refused, never queued.
     for (const [file, outcome] of Object.entries(outcomes)) {
       if (file.endsWith('README') || /crash-(167e|25db|2860|2a6f|4c16|d6ab|d8db|f002)/.test(file))

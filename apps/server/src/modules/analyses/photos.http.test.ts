@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,14 @@ import type { TestBrowser } from '../../test/browser';
 import { queryRows } from '../../db/client';
 import { SESSION_COOKIE } from '../../auth/auth.routes';
 import { gpsJpeg, hugePngHeader, plainJpeg } from './photos.fixtures';
-import { GPS_PHOTO_EVENTS, uploadPhotos, waitForAnalysis, type Upload } from '../../test/analyses';
+import {
+  GPS_PHOTO_EVENTS,
+  photoCounts,
+  uploadPhotos,
+  uploadTempFiles,
+  waitForAnalysis,
+  type Upload,
+} from '../../test/analyses';
 import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 
 const IMAGES = join(SHARED_DATA_DIR, 'images');
@@ -35,14 +41,6 @@ async function readEvents(
     .map((block) => block.split('\n').find((l) => l.startsWith('data: ')))
     .filter((l): l is string => Boolean(l))
     .map((l) => JSON.parse(l.slice(6)) as AnalysisEvent);
-}
-
-async function counts(server: TestServer) {
-  const [row] = await queryRows<{ photos: number; analyses: number }>(
-    server.db.database.db,
-    sql`select (select count(*)::int from photos) as photos, (select count(*)::int from analyses) as analyses`,
-  );
-  return row!;
 }
 
 /** A multipart upload of `megabytes` MB of JPEG-looking bytes, written chunk by chunk over a raw socket. */
@@ -82,8 +80,6 @@ async function streamedUpload(
     })().catch(() => {});
   });
 }
-
-const tempFiles = async (server: TestServer) => readdir(join(server.config.dataDir, 'tmp', 'uploads')).catch(() => []);
 
 describe('POST /api/photos and the analysis job', () => {
   let server: TestServer;
@@ -298,13 +294,13 @@ describe('POST /api/photos and the analysis job', () => {
 
   describe('bad input: a clear 4xx, nothing half-written', () => {
     const expectRejected = async (files: Upload[], status: number, code: string) => {
-      const before = await counts(server);
+      const before = await photoCounts(server);
       const res = await upload(alice, files);
       expect(res.status).toBe(status);
       expect(res.body.error.code).toBe(code);
       expect(res.body.error.message.length).toBeGreaterThan(10);
-      expect(await counts(server)).toEqual(before);
-      expect(await tempFiles(server)).toEqual([]);
+      expect(await photoCounts(server)).toEqual(before);
+      expect(await uploadTempFiles(server)).toEqual([]);
       return res.body.error.message as string;
     };
 
@@ -361,7 +357,7 @@ describe('POST /api/photos and the analysis job', () => {
       expect(res.body.error.code).toBe('not_multipart');
     });
     it('a 100 MB body → 413 and the server stays up with bounded memory', async () => {
-      const before = await counts(server);
+      const before = await photoCounts(server);
       const rssBefore = process.memoryUsage().rss;
       // Streamed in 1 MB chunks from a generator, so the only large memory here would be the server's.
       const res = await streamedUpload(alice, 100);
@@ -369,8 +365,8 @@ describe('POST /api/photos and the analysis job', () => {
       expect(res.body.error?.code).toBe('photo_too_large');
       expect(res.body.error?.message).toContain('25 MB');
       expect((await server.browser().api('/api/health')).status).toBe(200);
-      expect(await counts(server)).toEqual(before);
-      expect(await tempFiles(server)).toEqual([]);
+      expect(await photoCounts(server)).toEqual(before);
+      expect(await uploadTempFiles(server)).toEqual([]);
       expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
     });
   });

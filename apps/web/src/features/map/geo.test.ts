@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocationIndexItem } from '@vt/shared';
 import {
+  spotOffset,
   circlePolygon,
   compareLinks,
   describeResult,
@@ -247,5 +248,17 @@ describe('streetsReadAlone', () => {
     expect(streetsReadAlone([alone('area-code', course)])).toEqual([]);
     expect(streetsReadAlone([alone('street')])).toEqual([]);
     expect(streetsReadAlone([{ ...alone('street', course), locator: 'vision' }])).toEqual([]);
+  });
+});
+
+describe('spotOffset', () => {
+  it('puts the spot a share of the height below the centre when nothing covers the top', () => {
+    expect(spotOffset(900, 0)).toBe(198);
+  });
+  it('goes lower on a phone, so the popup opens under the analyse panel, and stays 48 px off the bottom', () => {
+    // 844 px tall, the panel's bottom at 250: the popup (about 390 px) above the spot clears it.
+    const below = spotOffset(844, 250);
+    expect(844 / 2 + below - 390 - 32).toBeGreaterThanOrEqual(250);
+    expect(spotOffset(600, 400)).toBe(600 / 2 - 48);
   });
 });

@@ -283,3 +283,18 @@ function cornerStreets(result: AnalysisResult, evidence: readonly Evidence[]): S
       ];
     });
 }
+
+/** Share of the map's height the located spot sits below the centre after the fly. */
+const POPUP_ROOM_SHARE = 0.22;
+/** About how tall the result popup opens (its main view); the spot goes low enough for it to fit under a top inset. */
+const POPUP_HEIGHT = 390;
+
+/**
+ * How far below the map's centre the fly puts the spot: the share above, or lower when something covers the top of
+ * the map (the analyse panel on a phone), so that the popup above the spot opens below it. Never closer than 48 px to
+ * the bottom edge.
+ */
+export function spotOffset(height: number, topInset: number): number {
+  const clear = topInset + POPUP_HEIGHT + 40 - height / 2;
+  return Math.round(Math.min(height / 2 - 48, Math.max(height * POPUP_ROOM_SHARE, clear)));
+}

@@ -1,6 +1,6 @@
 import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { MAP, standingOfOutcome, type AnalysisResult, type Candidate, type Evidence } from '@vt/shared';
-import { otherCandidates, streetLines, streetsReadAlone, type StreetLine } from './geo';
+import { otherCandidates, spotOffset, streetLines, streetsReadAlone, type StreetLine } from './geo';
 import { AreaLayer, NOT_LOCATED_RADIUS_M, frameArea } from './area-layer';
 
 /** The result's uncertainty circle (`vt-uncertainty-line` is what tests ask the map for). */
@@ -44,9 +44,6 @@ function drawStreets(map: MapLibreMap, lines: StreetLine[], labelAt = 0.12): Mar
   });
 }
 
-/** Share of the map's height the located spot sits below the centre after the fly. */
-const POPUP_ROOM_SHARE = 0.22;
-
 export type PlacedResult = {
   remove(): void;
   popup: Popup;
@@ -68,6 +65,8 @@ export function placeResult(
   popupContent: HTMLElement,
   opts: {
     fly: boolean;
+    /** Pixels at the top of the map that something covers (the analyse panel on a phone); 0 by default. */
+    topInset?: () => number;
     /** The owner dragged the result marker to another point (a correction to confirm). */
     onDragged?: (point: { lat: number; lng: number }) => void;
     /** The owner picked another candidate marker as the place. */
@@ -138,7 +137,7 @@ export function placeResult(
       pitch: MAP.flyToPitch,
       duration: MAP.flyToDurationMs,
       // The spot lands below the middle so the popup above it has room for all it shows.
-      offset: [0, Math.round(map.getContainer().clientHeight * POPUP_ROOM_SHARE)],
+      offset: [0, spotOffset(map.getContainer().clientHeight, opts.topInset?.() ?? 0)],
       essential: true,
     });
     timer = setTimeout(() => {

@@ -27,6 +27,8 @@ import { MapUnavailable } from './map-unavailable';
 import { ResultPopup } from './result-popup';
 
 const HOME: [number, number] = [DOWNTOWN_MIAMI.lng, DOWNTOWN_MIAMI.lat];
+/** Where the analyse panel is on screen (the map's other layers keep clear of it). */
+const panelBox = () => document.querySelector('[aria-label="Analyse a photo"]')?.getBoundingClientRect();
 
 const NO_INDEX = 'No location data available. Upload and analyze an image first.';
 const NO_EXPORT = 'No location data available to export. Upload and analyze an image first.';
@@ -85,6 +87,8 @@ export function MapScreen() {
     flownFor.current = analysis.id;
     const current = placeResult(map, result, analysis.thumbnailUrl, popupEl, {
       fly,
+      // On a phone the analyse panel spans the top of the map; beside it (wider screens) it covers no popup.
+      topInset: () => (window.innerWidth >= 640 ? 0 : (panelBox()?.bottom ?? 0)),
       onDragged,
       onPickCandidate,
       evidence: analysis.evidence,
@@ -111,7 +115,7 @@ export function MapScreen() {
         onSelect: setTripPhotoId,
         // The analyse panel covers the top left: the photos are framed in what is left of the map.
         padding: () => {
-          const box = document.querySelector('[aria-label="Analyse a photo"]')?.getBoundingClientRect();
+          const box = panelBox();
           const height = ready.getContainer().clientHeight;
           return window.innerWidth >= 640
             ? { top: 48, bottom: 48, right: 48, left: (box?.right ?? 0) + 32 }
