@@ -60,28 +60,66 @@ export function signReaderOptions(): { grammar: TextGrammar; maxGap: number; pla
 }
 
 const squash = (s: string) => s.replace(/\s+/g, '').toUpperCase();
-const digitsOf = (s: string) => s.replace(/\D/g, '');
 /** The letters a line has before its first digit: where a grid name's quadrant is written. */
 const prefixOf = (s: string) => /^[^0-9]*/.exec(squash(s))![0].replace(/[^A-Z]/g, '');
 
-/** Whether `a`'s characters appear in `b` in the same order (b with some left out is a). */
-function subsequence(a: string, b: string): boolean {
-  let j = 0;
-  for (const c of b) if (c === a[j]) j++;
-  return j === a.length;
-}
+/** The letters a recogniser takes each digit for, and so the digits a letter may have been read as. */
+const LOOKS_LIKE: Readonly<Record<string, string>> = {
+  '0': 'ODQ',
+  '1': 'ILT',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'GB',
+  '7': 'T',
+  '8': 'B',
+  '9': 'GQ',
+};
+const isDigit = (c: string) => c >= '0' && c <= '9';
 
 /**
- * Whether a line read through the grammar has digits the recogniser did not see: its number (which places the photo,
- * street by street) is then the grammar's guess at a blurred one ("Sw t4Ave" read as "Sw 14Ave", "SW36#5" as
- * "SW369St"), not something read. Taking a digit for the letter it was ("NW1095t" read as "NW109St") guesses nothing:
- * the grammar's digits are the ones seen, some left out. Digits are compared as the geoparser reads them (an O
- * between digits is a 0).
+ * Whether a line read through the grammar has a number the recogniser did not see: its number (which places the
+ * photo, street by street) is then the grammar's guess at a blurred one, not something read. The two readings are
+ * aligned glyph by glyph (fewest edits) and the number is a guess when the grammar's reading
+ *  - has a digit where something else was seen ("Sw t4Ave" read as "Sw 14Ave", "SW36#5" as "SW369St"), or
+ *  - leaves out a digit that was seen ("SW178thSt" read as "SW17thSt": a street 16 km away),
+ * except where the digit left out stands for a letter it looks like ("NW1095t" read as "NW109St": the 5 was the S).
+ * Both are compared as the geoparser reads them (an O between digits is a 0).
  */
 export function guessedNumber(line: { text: string; seen?: string }): boolean {
-  return (
-    line.seen !== undefined && !subsequence(digitsOf(normaliseLine(line.text)), digitsOf(normaliseLine(line.seen)))
+  if (line.seen === undefined) return false;
+  const a = squash(normaliseLine(line.seen));
+  const b = squash(normaliseLine(line.text));
+  // Edit distances of every prefix pair, then a walk back along one cheapest alignment.
+  const cost = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      cost[i]![j] = Math.min(
+        cost[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        cost[i - 1]![j]! + 1,
+        cost[i]![j - 1]! + 1,
+      );
+  let i = a.length;
+  let j = b.length;
+  while (i > 0 || j > 0) {
+    const seen = a[i - 1] ?? '';
+    const read = b[j - 1] ?? '';
+    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (seen === read ? 0 : 1)) {
+      if (seen !== read && isDigit(read)) return true;
+      if (seen !== read && isDigit(seen) && !LOOKS_LIKE[seen]!.includes(read)) return true;
+      i--;
+      j--;
+    } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {
+      if (isDigit(seen)) return true;
+      i--;
+    } else {
+      if (isDigit(read)) return true;
+      j--;
+    }
+  }
+  return false;
 }
 
 /**

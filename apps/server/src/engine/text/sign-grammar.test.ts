@@ -109,6 +109,11 @@ describe('lines read through the grammar', () => {
         line('Sw t4Ave', 72, { text: 'Sw 14Ave', confidence: 72, gap: 2.2 }),
         // A letter read as a digit: the grammar leaves the 5 out as the S it was.
         line('NW1095t', 83, { text: 'NW109St', confidence: 88, gap: 1.1 }),
+        // A digit seen and left out, with no letter it could have been: SW 17 St is 16 km from SW 178 St.
+        line('SW178thSt', 70, { text: 'SW17thSt', confidence: 74, gap: 1.4 }),
+        line('S.W.178th Street', 70, { text: 'S.W. 17th Street', confidence: 74, gap: 1.4 }),
+        // Its 8 taken for the B it looks like is the same kind of slip as the 5 above.
+        line('NW 1088lvd', 66, { text: 'NW 108 Blvd', confidence: 70, gap: 1.2 }),
       ]),
     );
     expect(read.lines.map((l) => [l.text, l.seen, guessedNumber(l)])).toEqual([
@@ -117,6 +122,9 @@ describe('lines read through the grammar', () => {
       ['NW27St', 'MW27*St', false],
       ['Sw 14Ave', 'Sw t4Ave', true],
       ['NW109St', 'NW1095t', false],
+      ['SW17thSt', 'SW178thSt', true],
+      ['S.W. 17th Street', 'S.W.178th Street', true],
+      ['NW 108 Blvd', 'NW 1088lvd', false],
     ]);
   });
 
