@@ -445,10 +445,18 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
       ['123 Main St', 'Springfield, IL 62701'],
       ['Michigan Ave', 'E Ontario St'],
       ['Peachtree St NE', '10th St NE'],
+      // Hollywood's Sunset Blvd with its type misread: not the county's place called Sunset.
+      ['Sunset BIld', 'NVine St'],
+      ['Sunset Bvd', 'N Vine St'],
     ]) {
       const best = geoparse(lines(...texts))[0];
       expect(best?.confidence ?? 0, texts.join(' / ')).toBeLessThanOrEqual(0.3);
     }
+  });
+
+  it('the place called Sunset is still read where no street type follows its name', () => {
+    expect(top('Sunset')).toMatchObject({ kind: 'place', label: 'Sunset' });
+    expect(top('Welcome to Sunset')).toMatchObject({ kind: 'place', label: 'Sunset' });
   });
 
   it('a Miami Beach street with the city’s name or a second of its streets is still a strong hint', () => {

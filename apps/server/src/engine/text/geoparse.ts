@@ -91,6 +91,20 @@ const PLACE_BASE: Record<PlaceKind, { confidence: number; radiusMeters: number }
 const AREA_KINDS = new Set<PlaceKind>(['neighbourhood', 'unincorporated-place', 'municipality-centre']);
 const STREET_AFTER =
   /^\s*(street|st|avenue|ave|boulevard|blvd|bivd|blvo|bl|drive|dr|road|rd|way|lane|ln|court|ct|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy)\b/;
+/** Street types of four letters or more: a word (three letters or more) misread by one glyph is still told as one. */
+const LONG_TYPES = ['blvd', 'drive', 'street', 'avenue', 'court', 'place', 'terrace', 'circle', 'parkway', 'highway'];
+/** I and l look alike to a recogniser ("BIld" is "Blvd" with two of them swapped). */
+const foldIl = (w: string) => w.replace(/[il1]/g, 'l');
+
+/**
+ * Whether `rest` (what follows a name on its line, normalised) starts with a street type: written out, or a word of
+ * three letters or more one glyph off a long type ("Sunset BIld" is Hollywood's Sunset Blvd, not the county's Sunset).
+ */
+function streetTypeFollows(rest: string): boolean {
+  if (STREET_AFTER.test(rest)) return true;
+  const word = /^\s*([a-z]+)\b/.exec(rest)?.[1];
+  return Boolean(word && word.length >= 3 && LONG_TYPES.some((t) => editDistance(foldIl(word), foldIl(t)) <= 1));
+}
 
 /** Levenshtein distance, for short words. */
 function editDistance(a: string, b: string): number {
@@ -865,7 +879,7 @@ function findPlaces(st: ParseState): void {
       const e = mention.entry;
       // "Sunset Blvd", "Kendall Ave": an area's name followed by a street type names a street (often another
       // city's), not the area.
-      if (AREA_KINDS.has(e.kind) && STREET_AFTER.test(low.slice(mention.index + mention.matched.length))) continue;
+      if (AREA_KINDS.has(e.kind) && streetTypeFollows(low.slice(mention.index + mention.matched.length))) continue;
       const base = PLACE_BASE[e.kind];
       const radius =
         e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade'
