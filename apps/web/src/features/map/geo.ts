@@ -295,6 +295,7 @@ const POPUP_HEIGHT = 390;
  * the bottom edge.
  */
 export function spotOffset(height: number, topInset: number): number {
-  const clear = topInset + POPUP_HEIGHT + 40 - height / 2;
+  // 32 px: the popup's offset above the spot (result-layer.ts); 8 px of air between it and what covers the top.
+  const clear = topInset + POPUP_HEIGHT + 32 + 8 - height / 2;
   return Math.round(Math.min(height / 2 - 48, Math.max(height * POPUP_ROOM_SHARE, clear)));
 }
