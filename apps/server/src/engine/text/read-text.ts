@@ -54,8 +54,9 @@ export function signReaderOptions(): { grammar: TextGrammar; maxGap: number; pla
   return {
     grammar: countySignGrammar(),
     maxGap: GAP_RULE.base + GAP_RULE.perGlyph * LONGEST_READING,
-    // Plates 20–90 px tall in a 12 MP photo: their letters are lost in the detector's 2048 px view.
-    plates: { colours: BLADE_COLOURS, side: 1000, minHeight: 16, maxHeight: 90, maxRegions: 8 },
+    // Plates 20–90 px tall in a 12 MP photo: their letters are lost in the detector's 2048 px view. A blade the
+    // detector finds no line on even then (motion blur) is read whole (decision 0010, 2026-11-27).
+    plates: { colours: BLADE_COLOURS, side: 1000, minHeight: 16, maxHeight: 90, maxRegions: 8, readBlades: true },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPlates, type PlateColour } from './plates';
+import { bladeLike, findPlates, type PlateColour } from './plates';
 
 const GREEN: PlateColour = { hue: [90, 175], saturation: [0.3, 1], value: [0.1, 0.9] };
 const WHITE: PlateColour = { saturation: [0, 0.12], value: [0.72, 1] };
@@ -45,5 +45,59 @@ describe('small plates to look at again', () => {
     expect(regions).toHaveLength(1);
     expect(regions[0]!.y).toBeLessThan(400);
     expect(regions[0]!.y + regions[0]!.h).toBeGreaterThan(468);
+  });
+});
+
+describe('the blades of a region', () => {
+  /** A green blade `len` × `thick` in the copy, slanted by `deg`, centred at (cx, cy). */
+  function slanted(cx: number, cy: number, len: number, thick: number, deg: number) {
+    const w = 1000;
+    const h = 750;
+    const pic = picture(w, h, []);
+    const a = (deg * Math.PI) / 180;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const u = (x + 0.5 - cx) * Math.cos(a) + (y + 0.5 - cy) * Math.sin(a);
+        const v = -(x + 0.5 - cx) * Math.sin(a) + (y + 0.5 - cy) * Math.cos(a);
+        if (Math.abs(u) <= len / 2 && Math.abs(v) <= thick / 2) pic.data.set([11, 107, 58], 3 * (y * w + x));
+      }
+    return pic;
+  }
+
+  it('gives each blade its own box along its slant, in full-resolution pixels', () => {
+    const regions = findPlates(slanted(500, 300, 80, 10, 12), 4, opts);
+    expect(regions).toHaveLength(1);
+    const [blade] = regions[0]!.blades;
+    expect(blade!.cx).toBeCloseTo(2000, -1);
+    expect(blade!.cy).toBeCloseTo(1200, -1);
+    expect(blade!.w / 320).toBeGreaterThan(0.95);
+    expect(blade!.w / 320).toBeLessThan(1.05);
+    expect(blade!.h / 40).toBeGreaterThan(0.85);
+    expect(blade!.h / 40).toBeLessThan(1.15);
+    expect((blade!.angle * 180) / Math.PI).toBeCloseTo(12, 0);
+    expect(blade!.fill).toBeGreaterThan(0.9);
+    expect(bladeLike(blade!)).toBe(true);
+  });
+
+  it("a short plate or a ragged patch of a blade's colour is not read as a blade", () => {
+    // 3 : 1 (a box, a window) and an L of two bars (a patch that is plate-shaped only as a whole).
+    const small = picture(1000, 750, [
+      { x: 100, y: 100, w: 36, h: 12, rgb: [11, 107, 58] },
+      { x: 400, y: 400, w: 90, h: 6, rgb: [11, 107, 58] },
+      { x: 400, y: 406, w: 12, h: 14, rgb: [11, 107, 58] },
+    ]);
+    const blades = findPlates(small, 4, opts).flatMap((r) => r.blades);
+    expect(blades).toHaveLength(2);
+    expect(blades.filter(bladeLike)).toHaveLength(0);
+  });
+
+  it('keeps both blades of a stacked pair in their one region', () => {
+    const small = picture(1000, 750, [
+      { x: 100, y: 100, w: 50, h: 8, rgb: [11, 107, 58] },
+      { x: 100, y: 109, w: 50, h: 8, rgb: [11, 107, 58] },
+    ]);
+    const regions = findPlates(small, 4, opts);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.blades.map((b) => Math.round(b.cy / 4))).toEqual(expect.arrayContaining([104, 113]));
   });
 });

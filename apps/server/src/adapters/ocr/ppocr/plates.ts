@@ -6,13 +6,28 @@
  * photo, then connected regions shaped like plates), so the detector can look again at those regions alone, at the
  * photo's full resolution.
  */
-import type { Rgb } from './geometry';
+import type { OrientedBox, Rgb } from './geometry';
 
 /** A colour a plate may have, in HSV: hue in degrees (a range may wrap past 360), saturation and value 0–1. */
 export type PlateColour = { hue?: [number, number]; saturation: [number, number]; value: [number, number] };
 
 /** A region of the full-resolution photo to look at again. */
 export type Region = { x: number; y: number; w: number; h: number };
+
+/**
+ * A plate's own box, along its length, in full-resolution pixels, and the share of that box its colour fills (letters
+ * cut into a blade leave a little out; a ragged patch of colour leaves much out).
+ */
+export type Blade = OrientedBox & { fill: number };
+
+/** A region and the blades in it. */
+export type PlateRegion = Region & { blades: Blade[] };
+
+/**
+ * Shaped like a street blade rather than any patch of a blade's colour: long (a name on one line is several times
+ * as long as it is tall) and solidly filled.
+ */
+export const bladeLike = (b: Blade) => b.w >= 4 * b.h && b.fill >= 0.6;
 
 export type PlateOptions = {
   colours: readonly PlateColour[];
@@ -23,7 +38,16 @@ export type PlateOptions = {
   maxHeight: number;
   /** At most this many regions, the largest plates first. */
   maxRegions: number;
+  /**
+   * A blade in which the detector found no line even at full resolution is read as one line itself: blur can hide
+   * letters from the detector and still leave them to the recogniser, as a person reads a blurred blade's whole
+   * plate. Such a line has BLADE_SCORE as its detector score.
+   */
+  readBlades?: boolean;
 };
+
+/** The detector score of a line that is a whole blade read as one (no detector vouched for it). */
+export const BLADE_SCORE = 0.3;
 
 function hsv(r: number, g: number, b: number): [number, number, number] {
   const max = Math.max(r, g, b);
@@ -58,7 +82,7 @@ function matches(c: PlateColour, h: number, s: number, v: number): boolean {
  * than tall, mostly filled, of a plausible size). Each region is the plate's box grown by half its height on every
  * side, in full-resolution pixels.
  */
-export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Region[] {
+export function findPlates(small: Rgb, scale: number, opts: PlateOptions): PlateRegion[] {
   const { width: w, height: h, data } = small;
   const label = new Int32Array(w * h);
   const colourOf = new Int8Array(w * h).fill(-1);
@@ -70,7 +94,7 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Regio
         break;
       }
   }
-  const found: Array<Region & { area: number }> = [];
+  const found: Array<PlateRegion & { area: number }> = [];
   const stack: number[] = [];
   let next = 0;
   for (let start = 0; start < w * h; start++) {
@@ -79,6 +103,12 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Regio
     label[start] = ++next;
     stack.push(start);
     let count = 0;
+    // Sums for the plate's second moments: its centre, its long axis and its extent along and across it.
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
     let x0 = w;
     let y0 = h;
     let x1 = 0;
@@ -88,6 +118,11 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Regio
       count++;
       const x = i % w;
       const y = (i - x) / w;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -115,22 +150,49 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Regio
       w: bw * scale + 2 * margin,
       h: bh * scale + 2 * margin,
       area: count,
+      blades: [bladeBox(count, sx, sy, sxx, syy, sxy, scale)],
     });
   }
   return mergeOverlapping(found.sort((a, b) => b.area - a.area))
     .slice(0, opts.maxRegions)
-    .map(({ x, y, w: rw, h: rh }) => ({ x, y, w: rw, h: rh }));
+    .map(({ x, y, w: rw, h: rh, blades }) => ({ x, y, w: rw, h: rh, blades }));
+}
+
+/**
+ * A plate's own box from the second moments of its pixels: a filled rectangle L × S has variances L²/12 and S²/12
+ * along and across its long axis, whatever its slant. Letters cut into the plate thin it a little; the box is the
+ * plate's, not its letters', which is what a line of text on a blade fills.
+ */
+function bladeBox(n: number, sx: number, sy: number, sxx: number, syy: number, sxy: number, scale: number): Blade {
+  const mx = sx / n;
+  const my = sy / n;
+  const cxx = sxx / n - mx * mx;
+  const cyy = syy / n - my * my;
+  const cxy = sxy / n - mx * my;
+  const mean = (cxx + cyy) / 2;
+  const spread = Math.sqrt(((cxx - cyy) / 2) ** 2 + cxy * cxy);
+  const long = Math.sqrt(12 * (mean + spread));
+  const short = Math.sqrt(12 * Math.max(0, mean - spread));
+  return {
+    cx: (mx + 0.5) * scale,
+    cy: (my + 0.5) * scale,
+    w: long * scale,
+    h: short * scale,
+    angle: 0.5 * Math.atan2(2 * cxy, cxx - cyy),
+    fill: Math.min(1, n / Math.max(1, long * short)),
+  };
 }
 
 /** Stacked blades (a street over an avenue) are one region: regions that overlap become their union. */
-function mergeOverlapping<R extends Region & { area: number }>(regions: R[]): R[] {
+function mergeOverlapping<R extends PlateRegion & { area: number }>(regions: R[]): R[] {
   const out: R[] = [];
   for (const r of regions) {
     const other = out.find((o) => r.x < o.x + o.w && o.x < r.x + r.w && r.y < o.y + o.h && o.y < r.y + r.h);
     if (!other) {
-      out.push({ ...r });
+      out.push({ ...r, blades: [...r.blades] });
       continue;
     }
+    other.blades.push(...r.blades);
     const x = Math.min(other.x, r.x);
     const y = Math.min(other.y, r.y);
     other.w = Math.max(other.x + other.w, r.x + r.w) - x;

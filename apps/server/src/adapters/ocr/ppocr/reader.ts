@@ -16,7 +16,7 @@ import type { SceneLine, SceneText, SceneWord } from '../ocr';
 import type { TextGrammar } from '../grammar';
 import { ctcDecode, makeDictionary, type Dictionary } from './ctc';
 import { compileGrammar, decodeConstrained, type CompiledGrammar } from './constrained';
-import { findPlates, type PlateOptions } from './plates';
+import { BLADE_SCORE, bladeLike, findPlates, type PlateOptions } from './plates';
 import { boxesFromMap, corners, sampleStrip, type DetectOptions, type OrientedBox, type Rgb } from './geometry';
 
 export type ReaderOptions = {
@@ -247,14 +247,21 @@ export class PpOcrReader {
         .toBuffer();
       const map = new Float32Array(tw * th);
       await this.detectTile(crop, tw, 0, 0, tw, th, map, th);
-      for (const b of scaledBoxes(
+      const boxes = scaledBoxes(
         boxesFromMap({ data: map, width: tw, height: th }, this.opts.detect),
         x,
         y,
         cw / tw,
         ch / th,
-      ))
-        if (!known.some((k) => same(b, k)) && !out.some((k) => same(b, k))) out.push(b);
+      );
+      for (const b of boxes) if (!known.some((k) => same(b, k)) && !out.some((k) => same(b, k))) out.push(b);
+      if (!plates.readBlades) continue;
+      // A blade no line was found on: its plate is the line. A line on it has its centre on the plate and is no
+      // taller than it.
+      const seen = [...known, ...boxes];
+      for (const blade of r.blades.filter(bladeLike))
+        if (!seen.some((k) => inside(k.cx, k.cy, blade) && k.h < 1.5 * blade.h))
+          out.push({ ...blade, score: BLADE_SCORE });
     }
     return out;
   }
