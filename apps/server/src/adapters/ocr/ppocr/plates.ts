@@ -80,7 +80,7 @@ function matches(c: PlateColour, h: number, s: number, v: number): boolean {
  * Regions of `small` (the photo scaled to `small.width` px wide; `scale` full-resolution pixels per small pixel)
  * holding a plate of one of the colours: connected pixels of one colour whose bounding box is plate-shaped (longer
  * than tall, mostly filled, of a plausible size). Each region is the plate's box grown by half its height on every
- * side, in full-resolution pixels.
+ * side, in full-resolution pixels, with the blades it holds (stacked blades share one region).
  */
 export function findPlates(small: Rgb, scale: number, opts: PlateOptions): PlateRegion[] {
   const { width: w, height: h, data } = small;
