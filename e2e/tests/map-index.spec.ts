@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInWithMapAccess, uniqueEmail } from '../fixtures/auth';
 import { gpsJpeg, signWithVagueGps, streetAlonePhoto } from '../fixtures/photos';
 import { addIndexItems, expectAreaFramed } from '../fixtures/map';
@@ -49,6 +49,15 @@ async function analysePhoto(page: Page, name: string, lat: number, lng: number) 
   const popup = page.getByTestId('result-popup');
   await expect(popup).toBeVisible({ timeout: 30_000 });
   return popup;
+}
+
+/** Confirms the proposed place; the save's answer is checked first, so a refusal fails with the server's words. */
+async function confirmCorrection(page: Page, bar: Locator) {
+  const saved = page.waitForResponse((r) => r.url().endsWith('/correction') && r.request().method() === 'POST');
+  await bar.getByRole('button', { name: 'Confirm this place' }).click();
+  const response = await saved;
+  expect(response.status(), await response.text()).toBe(200);
+  await expect(bar).toBeHidden();
 }
 
 test.describe('map: the location index, worked', () => {
@@ -238,8 +247,7 @@ test.describe('map: the location index, worked', () => {
     const [lat, lng] = [Number(proposed[1]), Number(proposed[2])];
     expect(Math.abs(lat - 25.7907) + Math.abs(lng + 80.13)).toBeGreaterThan(0.0005);
     await snap(page, 'map-correction-1280', false);
-    await bar.getByRole('button', { name: 'Confirm this place' }).click();
-    await expect(bar).toBeHidden();
+    await confirmCorrection(page, bar);
     await expect(popup).toContainText('User Confirmed');
     await expect(popup).toContainText('100%');
 
@@ -314,8 +322,7 @@ test.describe('map: the location index, worked', () => {
     const [lat, lng] = [Number(proposed[1]), Number(proposed[2])];
     // The proposal is the candidate's place, named as the marker names it.
     expect(label).toContain((await bar.getByTestId('correction-label').innerText()).trim());
-    await bar.getByRole('button', { name: 'Confirm this place' }).click();
-    await expect(bar).toBeHidden();
+    await confirmCorrection(page, bar);
     await expect(popup).toContainText('User Confirmed');
     await expect(popup.getByTestId('popup-coordinates')).toHaveText(`${lat.toFixed(6)}, ${lng.toFixed(6)}`);
 
