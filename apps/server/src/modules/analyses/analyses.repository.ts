@@ -303,7 +303,14 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
       finalTimings?(): AnalysisRow['timings'];
     } = {},
   ): Promise<boolean> {
-    const run = async (db: Db) => {
+    const run = async (db: Db, lockOwner: boolean) => {
+      // Every transaction that writes a user's history, index or trip takes the user's lock before any analysis
+      // row (revise, corrections, a trip's delete). Updating the row first and then letting the hook take the user's
+      // lock was the reverse order: a trip deleted while its last photo finished deadlocked, and the delete failed.
+      if (lockOwner) {
+        const [owner] = await db.select({ userId: analyses.userId }).from(analyses).where(eq(analyses.id, id));
+        if (owner) await db.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+      }
       const [row] = await db
         .update(analyses)
         .set({ ...patch, status, finishedAt: new Date(), lockedBy: null, lockedAt: null })
@@ -317,8 +324,8 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
     // With a hook, the result and what it records elsewhere (history, index, counts) commit together; final
     // timings too, so nobody reads a finished job whose timings are still incomplete.
     return this.hooks.onFinished || opts.finalTimings
-      ? this.db.transaction((tx) => run(tx as unknown as Db))
-      : run(this.db);
+      ? this.db.transaction((tx) => run(tx as unknown as Db, Boolean(this.hooks.onFinished)))
+      : run(this.db, false);
   }
 
   /** Replaces a finished analysis' result (the owner's correction); false when it is not finished. */
