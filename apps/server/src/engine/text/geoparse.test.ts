@@ -321,6 +321,7 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['SW8ST', 'SW 8 ST'],
     ['NW30AVE', 'NW 30 AVE'],
     ['S.W.8STREET', 'SW 8 STREET'],
+    ['5.W.131st Avenue', 'SW 131ST AVENUE'],
     ['SW8thSt', 'SW 8TH ST'],
     // Ordinals with their suffix, without it, and mangled (a raised "th" misread).
     ['SW 107th Ave', 'SW 107TH AVE'],

@@ -159,6 +159,9 @@ export function normaliseLine(text: string): string {
     .replace(/[’'`]/g, '')
     // "S/W", "N/E" (the county's stacked prefix, read on one line).
     .replace(/\b([NS])\s?\/\s?([EW])\b/g, '$1$2')
+    // A dotted "S.W." whose S was read as a 5 ("5.W.131st Avenue"): no house number is written with dots round a
+    // quadrant letter, so before a number it is the quadrant.
+    .replace(/\b5\.\s?([EW])\.\s?(?=\d)/g, 'S$1 ')
     .replace(/[^A-Z0-9#&]+/g, ' ');
   // "S W 8 ST" (from S.W.) → "SW 8 ST".
   s = s.replace(/\b([NS])\s([EW])\b/g, '$1$2');

@@ -308,8 +308,51 @@ export class PpOcrReader {
       return { box: b, score: box.score };
     });
     const lines = await this.readStrips(rgb, strips, this.opts.minConfidence, this.grammar);
+    await this.readOnward(rgb, lines);
     await this.readStacked(rgb, lines);
     return lines.filter((l): l is SceneLine => l !== null);
+  }
+
+  /**
+   * A grid name cut short: the detector sometimes ends a line's box after the number ("SW145th" of "SW 145th Avenue",
+   * "NW22n" of "NW 22nd St"), most often where the type is set smaller or in another colour (a shop's fascia), and
+   * without its type the number is neither a street nor an avenue. Such a line is read again with its box as long
+   * again onward (within the photo); the longer reading is kept when it begins with what was read and adds to it.
+   */
+  private async readOnward(rgb: Rgb, lines: Array<SceneLine | null>): Promise<void> {
+    const squash = (t: string) => t.replace(/[\s.]/g, '').toUpperCase();
+    const targets = lines.flatMap((l, i) => {
+      const m = l && ONWARD_READ.exec(l.text.trim());
+      // "SW207St" has its type: an "St" is an ordinal only after a 1.
+      if (!m || !this.boxes.has(l!) || (/^st$/i.test(m[2] ?? '') && !m[1]!.endsWith('1'))) return [];
+      return [{ i, box: this.boxes.get(l!)! }];
+    });
+    if (!targets.length) return;
+    const longer = targets.map(({ box }) => {
+      const ux = Math.cos(box.angle);
+      const uy = Math.sin(box.angle);
+      // How far the photo goes on past the box's end along the line.
+      const endX = box.cx + (ux * box.w) / 2;
+      const endY = box.cy + (uy * box.w) / 2;
+      const room = Math.min(
+        ux > 1e-6 ? (rgb.width - 1 - endX) / ux : ux < -1e-6 ? -endX / ux : Infinity,
+        uy > 1e-6 ? (rgb.height - 1 - endY) / uy : uy < -1e-6 ? -endY / uy : Infinity,
+      );
+      const more = Math.max(0, Math.min(box.w, room));
+      return { box: { ...box, w: box.w + more, cx: box.cx + (ux * more) / 2, cy: box.cy + (uy * more) / 2 }, score: 0 };
+    });
+    const read = await this.readStrips(rgb, longer, this.opts.minConfidence, this.grammar);
+    targets.forEach(({ i }, k) => {
+      const before = lines[i]!;
+      const after = read[k];
+      if (!after) return;
+      const was = squash(before.text);
+      const now = squash(after.text);
+      // The cut ordinal may have been half a suffix ("22n" of "22nd"): its last glyph need not be kept. What is added
+      // must be a street type (the box runs on into the next sign or a block number as easily).
+      if (!now.startsWith(was.slice(0, -1)) || !ONWARD_TYPE.test(now.slice(was.length - 1))) return;
+      lines[i] = { ...after, detScore: before.detScore };
+    });
   }
 
   /**
@@ -447,6 +490,14 @@ export class PpOcrReader {
     await Promise.all([this.det.release(), this.rec.release()]);
   }
 }
+
+/**
+ * A line that is a grid name cut after its number: a quadrant (perhaps misread or dotted), the number, perhaps part of
+ * its ordinal, and nothing more ("SW145th", "NW22n", "S.W.8", "NW 8").
+ */
+const ONWARD_READ = /^[A-Za-z](?:[./]?[A-Za-z])?\.?\s?(\d{1,3})(st|nd|rd|th|[snrt])?$/i;
+/** What a longer reading of such a line must add: the rest of the ordinal (perhaps), then the start of a type. */
+const ONWARD_TYPE = /^[0-9]?(?:ST|ND|RD|TH|[NDHT])?(?:ST|AV|TE|CT|CO|PL|LN|LA|DR|RD|RO|WAY|BL|CI)/;
 
 /** Boxes found on a map scaled by (sx, sy) from the photo and offset by (x0, y0), in the photo's pixels. */
 function scaledBoxes(

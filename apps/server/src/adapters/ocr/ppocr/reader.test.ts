@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PpOcrReader } from './reader';
+import type { Rgb } from './geometry';
+
+/** Dark text on a light fascia, DejaVu Sans (Debian's fonts-dejavu-core, which `npm test` installs with Chromium). */
+const svg = (text: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="160"><rect width="1400" height="160" fill="#f2f0e6"/>` +
+      `<text x="60" y="105" font-family="DejaVu Sans" font-size="64" fill="#1b2a4a">${text}</text></svg>`,
+  );
+
+async function rgbOf(text: string): Promise<Rgb> {
+  const { data, info } = await sharp(svg(text)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Where `text` ends when drawn alone: the right edge of its ink. */
+async function inkEnd(text: string): Promise<number> {
+  const { info } = await sharp(svg(text)).trim({ threshold: 40 }).toBuffer({ resolveWithObject: true });
+  return -(info.trimOffsetLeft ?? 0) + info.width;
+}
+
+/** A box from the line's start to just past the end of `part` (the detector's box cut short). */
+async function boxUpTo(part: string) {
+  const end = (await inkEnd(part)) + 8;
+  return { cx: (40 + end) / 2, cy: 82, w: end - 40, h: 84, angle: 0, score: 0.9 };
+}
+
+const squash = (t: string) => t.replace(/[\s.]/g, '').toUpperCase();
+
+describe('a grid name whose box ends after its number is read on', () => {
+  let reader: PpOcrReader;
+  beforeAll(async () => {
+    reader = await PpOcrReader.create({ threads: 1 });
+  }, 60_000);
+  afterAll(async () => {
+    await reader?.close();
+  });
+
+  it('"SW 145th" of "SW 145th Avenue" is read whole', async () => {
+    const lines = await reader.recognise(await rgbOf('SW 145th Avenue'), [await boxUpTo('SW 145th')]);
+    expect(lines.map((l) => squash(l.text))).toEqual(['SW145THAVENUE']);
+    // The line's box is the longer one the text was read from.
+    expect(lines[0]!.quad[1]![0]).toBeGreaterThan(await inkEnd('SW 145th Avenue'));
+  }, 30_000);
+
+  it('keeps its reading when what follows is not a street type: another sign, a block number', async () => {
+    for (const [drawn, part, read] of [
+      ['NW 2    LIMIT', 'NW 2', 'NW2'],
+      ['SW 207 St 6500', 'SW 207 St', 'SW207ST'],
+    ] as const) {
+      const lines = await reader.recognise(await rgbOf(drawn), [await boxUpTo(part)]);
+      expect(lines.map((l) => squash(l.text))).toEqual([read]);
+    }
+  }, 30_000);
+});
