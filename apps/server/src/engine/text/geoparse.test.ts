@@ -187,6 +187,16 @@ describe('geoparse: addresses and block numbers', () => {
     expect(near(blocks[0]!.position, gridPoint(-8, 27))).toBe(true);
   });
 
+  it("a block number that is the blade's own number in hundreds is the other blade's, and places nothing", () => {
+    // "7400" is NW 171 St's block where it meets NW 74 Ave; the NW 171 ST blade itself went unread.
+    const found = geoparse([
+      { text: 'NW74AVE', confidence: 97, box: { x: 0.3, y: 0.2, w: 0.2, h: 0.06 } },
+      { text: '7400', confidence: 100, box: { x: 0.52, y: 0.25, w: 0.04, h: 0.03 } },
+    ]);
+    expect(found.filter((f) => f.position)).toEqual([]);
+    expect(found.map((f) => f.kind)).toEqual(['street']);
+  });
+
   it('a street used by an address is not also reported alone', () => {
     expect(geoparse(lines('12345 SW 88 St')).map((f) => f.kind)).toEqual(['address']);
   });

@@ -763,6 +763,10 @@ function findAddressesAndBlocks(st: ParseState): void {
       if (g.lines.includes(j)) continue;
       const only = /^(\d{2,3}00)$/.exec(norms[j]!);
       if (!only || !near(input[g.lines[0]!]?.box, input[j]?.box)) continue;
+      // The crossing blade's block number at this street is the street's own number in hundreds ("7400" on NW 171 St
+      // where it meets NW 74 Ave): read beside "NW 74 AVE" it says nothing of where along NW 74 Ave the corner is, and
+      // taken as NW 74 Ave's own block it pinned the photo at NW 74 St, 10 km off.
+      if (Number(only[1]) === Math.abs(g.fixed.number) * 100) continue;
       const cross = blockCross(g, Number(only[1]));
       // Two blades stack on one post, so a block number sits near both. It belongs to the blade whose corner it
       // confirms: "9500" between "SW 5 ST" and "SW 95 AVE" is SW 5 St's block at SW 95 Ave, not a far SW 95 St.
@@ -837,8 +841,13 @@ function findDoorNumberAddress(st: ParseState): void {
     const mention = st.mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
     const doors = norms.flatMap((norm, j) => {
       const m = /^(\d{3,5})$/.exec(norm);
-      // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)").
-      return m && !g.lines.includes(j) && !/^33[0-2]\d\d$/.test(m[1]!) && !/[-()]/.test(input[j]!.text)
+      // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)"), not
+      // the line's own number in hundreds (the crossing blade's block number; see findAddressesAndBlocks).
+      return m &&
+        !g.lines.includes(j) &&
+        !/^33[0-2]\d\d$/.test(m[1]!) &&
+        !/[-()]/.test(input[j]!.text) &&
+        Number(m[1]) !== Math.abs(g.fixed!.number) * 100
         ? [{ j, n: Number(m[1]) }]
         : [];
     });
