@@ -21,6 +21,7 @@ import { fuse } from '@vt/server/src/engine/pipeline/fuse';
 import { describePlace, placeName } from '@vt/server/src/engine/pipeline/place';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
 import { GAP_RULE, signReaderOptions, toReadText, type GapRule } from '@vt/server/src/engine/text/read-text';
+import { nameSizeBand } from './scene';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,6 +39,8 @@ type Photo = {
   set: string;
   form: string;
   sizeBand: string;
+  /** The street name's em in photo pixels (manifests written before it was recorded have none). */
+  nameEmPx?: number | null;
   light: string;
   blur: string;
   truth: LatLng | null;
@@ -90,12 +93,12 @@ const positives = rows.filter((r) => r.truth);
 const negatives = rows.filter((r) => !r.truth);
 const within = (rs: Row[], m: number) => pct(rs.filter((r) => r.errorM !== null && r.errorM <= m).length, rs.length);
 const confident = positives.filter((r) => r.found && r.confidence >= 0.8);
-const by = (key: 'sizeBand' | 'light' | 'blur' | 'set') =>
+const by = (key: (r: Row) => string) =>
   Object.fromEntries(
-    [...new Set(positives.map((r) => r[key]))].sort().map((v) => [
+    [...new Set(positives.map(key))].sort().map((v) => [
       v,
       within(
-        positives.filter((r) => r[key] === v),
+        positives.filter((r) => key(r) === v),
         300,
       ),
     ]),
@@ -114,10 +117,11 @@ console.log(
       n: negatives.length,
       maxConfidence: Math.max(0, ...negatives.map((r) => (r.found ? r.confidence : 0))),
     },
-    bySize: by('sizeBand'),
-    byBlur: by('blur'),
-    byLight: by('light'),
-    bySet: by('set'),
+    bySize: by((r) => r.sizeBand),
+    byNameSize: by((r) => nameSizeBand(r.nameEmPx ?? null)),
+    byBlur: by((r) => r.blur),
+    byLight: by((r) => r.light),
+    bySet: by((r) => r.set),
   }),
 );
 if (args.verbose)

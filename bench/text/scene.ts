@@ -50,6 +50,18 @@ const upper = (w: Written): Written => ({
   type: w.type.toUpperCase(),
 });
 
+/** A blade's height in its drawing, and the font size of its street name (bladeSvg): 0.56 of the height. */
+const BLADE_H = 110;
+export const BLADE_NAME_PX = Math.round(BLADE_H * 0.56);
+/** The font size of the street's line on a shop's fascia (shopFront). */
+export const FASCIA_STREET_PX = 44;
+
+/** Bands of the street name's size in the photo (its font's em in pixels; capitals are about 0.7 of it). */
+export function nameSizeBand(emPx: number | null): string {
+  if (emPx === null) return 'none';
+  return emPx < 16 ? 'a <16 px' : emPx < 24 ? 'b 16-24 px' : emPx < 36 ? 'c 24-36 px' : 'd >=36 px';
+}
+
 /** One blade as SVG (a `<g>` of `width` × `h`), the text in `font`. */
 function bladeSvg(
   w: Written,
@@ -92,7 +104,7 @@ export async function streetSign(
   font: string,
   bold: boolean,
 ): Promise<Buffer> {
-  const h = 110;
+  const h = BLADE_H;
   const longest = Math.max(
     ...blades.map((b) => `${b.written.prefix} ${b.written.body}${b.written.ordinal} ${b.written.type}`.length),
   );
@@ -122,7 +134,7 @@ export async function shopFront(o: {
   const [bg, fg, accent] = o.dark ? ['#1c1c28', '#f4e9c8', '#f2b134'] : ['#f2efe6', '#8a1c1c', '#1d4f8a'];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="250"><rect width="${width}" height="250" rx="8" fill="${bg}"/>
     <text x="${width / 2}" y="95" text-anchor="middle" font-family="${o.font}" font-weight="bold" font-size="78" fill="${fg}">${esc(o.name)}</text>
-    <text x="${width / 2}" y="160" text-anchor="middle" font-family="${o.font}" font-size="44" fill="${accent}">${esc(o.street)}</text>
+    <text x="${width / 2}" y="160" text-anchor="middle" font-family="${o.font}" font-size="${FASCIA_STREET_PX}" fill="${accent}">${esc(o.street)}</text>
     <text x="${width / 2}" y="220" text-anchor="middle" font-family="${o.font}" font-size="36" fill="${fg}">${esc(o.phone)}</text></svg>`;
   const doorSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="260" height="120"><rect width="260" height="120" rx="6" fill="#fafafa" stroke="#333" stroke-width="4"/>
     <text x="130" y="88" text-anchor="middle" font-family="${o.font}" font-weight="bold" font-size="76" fill="#111">${esc(o.door)}</text></svg>`;

@@ -50,9 +50,13 @@ import {
   writeSummaryFigure,
 } from '../engine/harness';
 import { ensureFonts, FONTS } from './fonts';
+import sharp from 'sharp';
 import {
+  BLADE_NAME_PX,
   composeStreetScene,
   distractorSign,
+  FASCIA_STREET_PX,
+  nameSizeBand,
   shopFront,
   streetSign,
   type BladeStyle,
@@ -515,11 +519,29 @@ async function main() {
         png: await distractorSign(d, pick(fonts), random),
         placement: { ...placement(sizeBand, 'distractor'), widthShare: between(0.04, 0.12) },
       });
+    // How large the street's name is in the photo: its font size (em) in photo pixels, before slant and perspective.
+    // The size band is the sign's width; this is what a reader sees, and it differs with the sign's layout.
+    const nameEmPx = s.png
+      ? Math.round(
+          ((s.door ? FASCIA_STREET_PX : BLADE_NAME_PX) * conditions.photoWidth * signs[0]!.placement.widthShare) /
+            (await sharp(s.png).metadata()).width!,
+        )
+      : null;
     const jpeg = await composeStreetScene(pick(backgrounds), signs, conditions, random);
     if (args['save-images']) {
       const file = `${String(i).padStart(3, '0')}-${s.set}-${sizeBand}-${light}-${blur}.jpg`;
       writeFileSync(join(args['save-images'], file), jpeg);
-      manifest.push({ file, set: s.set, form: s.form, sizeBand, light, blur, truth: s.truth, written: s.text });
+      manifest.push({
+        file,
+        set: s.set,
+        form: s.form,
+        sizeBand,
+        nameEmPx,
+        light,
+        blur,
+        truth: s.truth,
+        written: s.text,
+      });
     }
     if (args['generate-only']) continue;
 
@@ -558,6 +580,8 @@ async function main() {
       set: s.set,
       form: s.form,
       sizeBand,
+      nameEmPx,
+      nameSize: nameSizeBand(nameEmPx),
       light,
       blur,
       jpegQuality: conditions.jpegQuality,
@@ -665,6 +689,7 @@ async function main() {
     latencyOverFloor: latency.p50 && floor.p50 ? Math.round((latency.p50 / floor.p50) * 100) / 100 : null,
     bySet: by('set'),
     bySize: by('sizeBand'),
+    byNameSize: by('nameSize'),
     byLight: by('light'),
     byBlur: by('blur'),
     byForm: by('form'),
@@ -675,6 +700,7 @@ async function main() {
     table(Object.entries(o).map(([k, v]) => ({ [name]: k, ...v })));
   show('set', result.bySet);
   show('size', result.bySize);
+  show('street name em', result.byNameSize);
   show('light', result.byLight);
   show('blur', result.byBlur);
   process.stderr.write(
@@ -701,6 +727,8 @@ type Row = {
   set: Set_;
   form: string;
   sizeBand: SizeBand;
+  nameEmPx: number | null;
+  nameSize: string;
   light: Light;
   blur: BlurKind;
   jpegQuality: number;
