@@ -198,6 +198,13 @@ describe('geoparse: addresses and block numbers', () => {
     expect(found.map((f) => f.kind)).toEqual(['street']);
   });
 
+  it('a door number that starts with a 0 lost its first digits, and places nothing', () => {
+    // "14056" on the door read as "056": not the 56 of SW 100 Ave, 15 km away.
+    const found = geoparse(lines('FARMACIA', 'Sw100th Ave', '056'));
+    expect(found.filter((f) => f.position)).toEqual([]);
+    expect(top('Sw100th Ave', '14056')).toMatchObject({ kind: 'address', label: '14056 SW 100 Ave' });
+  });
+
   it('a street used by an address is not also reported alone', () => {
     expect(geoparse(lines('12345 SW 88 St')).map((f) => f.kind)).toEqual(['address']);
   });

@@ -744,9 +744,9 @@ function findAddressesAndBlocks(st: ParseState): void {
       const norm = norms[i]!;
       const mention = mentions.find((m) => m.line === i && `${m.label}` === g.label);
       // "12345 SW 88 ST": a house number right before the name.
-      const before = mention ? /(\d{2,5})\s*$/.exec(norm.slice(0, mention.start)) : null;
+      const before = mention ? /(?<!\d)([1-9]\d{1,4})\s*$/.exec(norm.slice(0, mention.start)) : null;
       // "SW 8 ST 2700": a block number after the name on the blade.
-      const after = mention ? /^\s*(\d{3,5})\b/.exec(norm.slice(mention.end)) : null;
+      const after = mention ? /^\s*([1-9]\d{2,4})\b/.exec(norm.slice(mention.end)) : null;
       const address = before ?? after;
       if (address && mention) {
         const cross = crossFromNumber(g.fixed, Number(address[1]), mention.quadrant);
@@ -761,7 +761,7 @@ function findAddressesAndBlocks(st: ParseState): void {
     // A hundred-block number read as its own small line next to the blade.
     for (let j = 0; j < input.length; j++) {
       if (g.lines.includes(j)) continue;
-      const only = /^(\d{2,3}00)$/.exec(norms[j]!);
+      const only = /^([1-9]\d{1,2}00)$/.exec(norms[j]!);
       if (!only || !near(input[g.lines[0]!]?.box, input[j]?.box)) continue;
       // The crossing blade's block number at this street is the street's own number in hundreds ("7400" on NW 171 St
       // where it meets NW 74 Ave): read beside "NW 74 AVE" it says nothing of where along NW 74 Ave the corner is, and
@@ -807,8 +807,8 @@ function namedRoadNumbers(st: ParseState, g: LineOf): void {
   if (!g.quadrant) return;
   for (const [i, start, end] of st.spans.get(g.label) ?? []) {
     const norm = st.norms[i]!;
-    const before = /(?:^|\s)(\d{2,5})\s*$/.exec(norm.slice(0, start));
-    const after = /^\s*(\d{3,5})\b/.exec(norm.slice(end));
+    const before = /(?:^|\s)([1-9]\d{1,4})\s*$/.exec(norm.slice(0, start));
+    const after = /^\s*([1-9]\d{2,4})\b/.exec(norm.slice(end));
     const number = before ?? after;
     if (!number) continue;
     const cross = crossFromNumber({ axis: g.axis, number: 0 }, Number(number[1]), g.quadrant);
@@ -840,7 +840,8 @@ function findDoorNumberAddress(st: ParseState): void {
     const g = placedLines[0]!;
     const mention = st.mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
     const doors = norms.flatMap((norm, j) => {
-      const m = /^(\d{3,5})$/.exec(norm);
+      // A number that starts with a 0 is what is left of one whose first digits were lost ("056" of "14056").
+      const m = /^([1-9]\d{2,4})$/.exec(norm);
       // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)"), not
       // the line's own number in hundreds (the crossing blade's block number; see findAddressesAndBlocks).
       return m &&
