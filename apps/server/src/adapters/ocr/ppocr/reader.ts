@@ -317,7 +317,8 @@ export class PpOcrReader {
    * A grid name cut short: the detector sometimes ends a line's box after the number ("SW145th" of "SW 145th Avenue",
    * "NW22n" of "NW 22nd St"), most often where the type is set smaller or in another colour (a shop's fascia), and
    * without its type the number is neither a street nor an avenue. Such a line is read again with its box as long
-   * again onward (within the photo); the longer reading is kept when it begins with what was read and adds to it.
+   * again onward (within the photo); the longer reading is kept when it begins with what was read and adds a street
+   * type to it (decision 0010, seventh session).
    */
   private async readOnward(rgb: Rgb, lines: Array<SceneLine | null>): Promise<void> {
     const squash = (t: string) => t.replace(/[\s.]/g, '').toUpperCase();
