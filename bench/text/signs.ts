@@ -27,6 +27,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Console } from 'node:console';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import type { Evidence } from '@vt/shared';
 import { PpOcr } from '@vt/server/src/adapters/ocr/ppocr.ocr';
 import { createTextLocator } from '@vt/server/src/engine/locators/text.locator';
@@ -50,7 +51,6 @@ import {
   writeSummaryFigure,
 } from '../engine/harness';
 import { ensureFonts, FONTS } from './fonts';
-import sharp from 'sharp';
 import {
   BLADE_NAME_PX,
   composeStreetScene,

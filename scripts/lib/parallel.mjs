@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './ensure.mjs';
 
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+/** One of package.json's scripts, which stays the one place each check's command is written. */
+const script = (name, label) => ({ name: label, command: 'npm', args: ['run', '--silent', name] });
 
 /** The workspaces the type-check covers, each with its own tsconfig (the shared package is source-only). */
 export const TYPECHECK_PROJECTS = ['packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench'];
@@ -18,15 +19,11 @@ export const typecheckJob = (project) => ({
 export const STATIC_CHECKS = [
   typecheckJob('apps/server'),
   typecheckJob('apps/web'),
-  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  script('lint:code', 'lint'),
   ...TYPECHECK_PROJECTS.filter((p) => p !== 'apps/server' && p !== 'apps/web').map(typecheckJob),
-  {
-    name: 'layers',
-    command: bin('depcruise'),
-    args: ['apps/server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
-  },
+  script('lint:layers', 'layers'),
   // `npm run format` fixes what this reports.
-  { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
+  script('format:check', 'format'),
 ];
 
 /**

@@ -766,7 +766,7 @@ function findAddressesAndBlocks(st: ParseState): void {
       // The crossing blade's block number at this street is the street's own number in hundreds ("7400" on NW 171 St
       // where it meets NW 74 Ave): read beside "NW 74 AVE" it says nothing of where along NW 74 Ave the corner is, and
       // taken as NW 74 Ave's own block it pinned the photo at NW 74 St, 10 km off.
-      if (Number(only[1]) === Math.abs(g.fixed.number) * 100) continue;
+      if (isOwnHundreds(g.fixed, Number(only[1]))) continue;
       const cross = blockCross(g, Number(only[1]));
       // Two blades stack on one post, so a block number sits near both. It belongs to the blade whose corner it
       // confirms: "9500" between "SW 5 ST" and "SW 95 AVE" is SW 5 St's block at SW 95 Ave, not a far SW 95 St.
@@ -848,7 +848,7 @@ function findDoorNumberAddress(st: ParseState): void {
         !g.lines.includes(j) &&
         !/^33[0-2]\d\d$/.test(m[1]!) &&
         !/[-()]/.test(input[j]!.text) &&
-        Number(m[1]) !== Math.abs(g.fixed!.number) * 100
+        !isOwnHundreds(g.fixed!, Number(m[1]))
         ? [{ j, n: Number(m[1]) }]
         : [];
     });
@@ -1243,6 +1243,8 @@ function addNumbered(
   return true;
 }
 
+/** Whether `n` is the line's own number in hundreds: the crossing blade's block number where it meets this line. */
+const isOwnHundreds = (line: GridLine, n: number) => n === Math.abs(line.number) * 100;
 const sameLine = (a: GridLine, b: GridLine) => a.axis === b.axis && Math.abs(a.number - b.number) < 1;
 
 /**
