@@ -45,6 +45,13 @@ describe('a grid name whose box ends after its number is read on', () => {
     expect(lines[0]!.quad[1]![0]).toBeGreaterThan(await inkEnd('SW 145th Avenue'));
   }, 30_000);
 
+  it('a line read on that starts with a lone letter gets its second look at stacked letters too', async () => {
+    // "W 145th" read on to "W 145th Avenue" is then a target of the stacked-quadrant look, which needs the box the
+    // longer reading came from (a held-out run crashed here: the new line had no box).
+    const lines = await reader.recognise(await rgbOf('W 145th Avenue'), [await boxUpTo('W 145th')]);
+    expect(lines.map((l) => squash(l.text))).toEqual(['W145THAVENUE']);
+  }, 30_000);
+
   it('keeps its reading when what follows is not a street type: another sign, a block number', async () => {
     for (const [drawn, part, read] of [
       ['NW 2    LIMIT', 'NW 2', 'NW2'],

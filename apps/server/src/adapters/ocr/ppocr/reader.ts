@@ -352,7 +352,10 @@ export class PpOcrReader {
       // The cut ordinal may have been half a suffix ("22n" of "22nd"): its last glyph need not be kept. What is added
       // must be a street type (the box runs on into the next sign or a block number as easily).
       if (!now.startsWith(was.slice(0, -1)) || !ONWARD_TYPE.test(now.slice(was.length - 1))) return;
-      lines[i] = { ...after, detScore: before.detScore };
+      const next = { ...after, detScore: before.detScore };
+      // The second look at stacked letters starts from the line's box: the longer one, which starts where it did.
+      this.boxes.set(next, longer[k]!.box);
+      lines[i] = next;
     });
   }
 
@@ -363,7 +366,7 @@ export class PpOcrReader {
    * read as a quadrant (N or S over E or W), the line gets it.
    */
   private async readStacked(rgb: Rgb, lines: Array<SceneLine | null>): Promise<void> {
-    const targets = lines.flatMap((l, i) => (l && /^[NSEWnsew]?\s?\d/.test(l.text) ? [i] : []));
+    const targets = lines.flatMap((l, i) => (l && this.boxes.has(l) && /^[NSEWnsew]?\s?\d/.test(l.text) ? [i] : []));
     if (!targets.length) return;
     // Where the square may be: at the line's start, or (when the line starts with a digit) just before it, where
     // the detector left the small letters out of the line's box.
