@@ -68,6 +68,7 @@ describe('geoparse: corners of the county grid', () => {
     ['Calle 8', ['Calle 8', 'SW 27 Ave'], -8, 27],
     ['Calle Ocho', ['CALLE OCHO', 'SW 17 AVE'], -8, 17],
     ['Tamiami Trail', ['Tamiami Trail', 'SW 137 Ave'], -8, 137],
+    ['Tamiami Trail written short', ['TAMIAMI TR', 'ONEWAY', 'SW63AVE'], -8, 63],
     ['Flagler', ['W Flagler St', 'NW 12 Ave'], 0, 12],
     ['Miami Avenue', ['N Miami Ave', 'NW 20 St'], 20, 0],
     ['Bird Road', ['Bird Rd', 'SW 87 Ave'], -40, 87],
@@ -137,6 +138,16 @@ describe('geoparse: corners of the county grid', () => {
     expect(placed('NW131', 'SW 35 Avenue')).toEqual([]);
     expect(placed('NW 12', 'NW 35 AVE', 'NW 14 ST').map((f) => f.label)).toEqual(['NW 14 St & NW 35 Ave']);
     expect(placed('SW 8')).toEqual([]);
+  });
+
+  it('a typeless number that begins the other blade’s number is a piece of that line, not a blade', () => {
+    const placed = (...texts: string[]) => geoparse(lines(...texts)).filter((f) => f.kind === 'intersection');
+    // "SW18" is the start of "SW 189Street" read again on a box cut short; "SW124" is the crossing blade.
+    expect(placed('SW18', 'SW 189Street', 'SW124', 'STOP').map((f) => f.label)).toEqual([
+      'SW 189 St & SW 124 Ave (type inferred)',
+    ]);
+    // Two typeless numbers that are no piece of the typed one: which blade is the crossing one is not known.
+    expect(placed('SW 57', 'SW 189 Street', 'SW124')).toEqual([]);
   });
 
   it('numbers off the county grid are ignored', () => {
@@ -415,6 +426,11 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     expect(near(f.position, gridPoint(52, 107.48))).toBe(true);
     // Looser than a number written before the street's name.
     expect(f.confidence).toBeLessThan(top('10748 NW 52 ST')!.confidence);
+  });
+
+  it('a group of the phone number read again as a line of its own is not a door number', () => {
+    const f = top('Cafe Cubano', 'S.W.62nd Street', 'Street', '05)2', '208', '(305)208-0891', 'O', '3827')!;
+    expect(f).toMatchObject({ kind: 'address', label: '3827 SW 62 St' });
   });
 
   it('two different door numbers with one street make no address', () => {

@@ -386,21 +386,25 @@ const TYPELESS_RE = /^(NE|NW|SE|SW) (\d{1,3})(?:ST|ND|RD|TH)?$/;
 /**
  * "NW 131" on one blade and "NW 35 AVENUE" on the other: a blade whose street type was lost (blurred away, or cut off
  * the detector's box) names the other axis of the corner. Only a line that says nothing else, beside exactly one
- * typed county-grid name in the same quadrant.
+ * typed county-grid name in the same quadrant. A typeless number that begins the typed one's ("SW18" beside
+ * "SW 189Street") is that line read again on a box cut short, not a blade; and of two or more other typeless
+ * numbers, which is the crossing blade is not known, so none is taken.
  */
 function typelessMentions(norms: string[], mentions: GridMention[]): GridMention[] {
   const county = mentions.filter((m) => !m.hialeah && m.quadrant.length === 2);
   if (county.length !== 1) return [];
   const [other] = county;
+  const own = String(Math.abs(other!.number));
   const out: GridMention[] = [];
   norms.forEach((norm, line) => {
     const m = TYPELESS_RE.exec(norm);
     if (!m || m[1] !== other!.quadrant || line === other!.line) return;
+    if (own.startsWith(String(Number(m[2])))) return;
     const type = other!.axis === 'avenue' ? 'ST' : 'AVE';
     const [found] = gridMentions(`${m[1]} ${m[2]} ${type}`, line);
     if (found) out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)` });
   });
-  return out;
+  return new Set(out.map((o) => o.number)).size === 1 ? out : [];
 }
 
 /**
@@ -839,15 +843,21 @@ function findDoorNumberAddress(st: ParseState): void {
   ) {
     const g = placedLines[0]!;
     const mention = st.mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
+    // The digit groups of the lines written like a phone number ("(305)208-0891"): the recogniser often reads a
+    // group again as a line of its own ("208"), and a fascia's phone number sits nearer its street than the door.
+    const phoneGroups = new Set(
+      input.flatMap((l) => (/[-()]/.test(l.text) ? (l.text.match(/\d+/g) ?? []) : [])).filter((d) => d.length >= 3),
+    );
     const doors = norms.flatMap((norm, j) => {
       // A number that starts with a 0 is what is left of one whose first digits were lost ("056" of "14056").
       const m = /^([1-9]\d{2,4})$/.exec(norm);
-      // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)"), not
-      // the line's own number in hundreds (the crossing blade's block number; see findAddressesAndBlocks).
+      // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)", or a
+      // group of one read elsewhere), not the line's own number in hundreds (the crossing blade's block number; see findAddressesAndBlocks).
       return m &&
         !g.lines.includes(j) &&
         !/^33[0-2]\d\d$/.test(m[1]!) &&
         !/[-()]/.test(input[j]!.text) &&
+        !phoneGroups.has(m[1]!) &&
         !isOwnHundreds(g.fixed!, Number(m[1]))
         ? [{ j, n: Number(m[1]) }]
         : [];
