@@ -103,6 +103,21 @@ export class ImageDecoder {
     }
   }
 
+  /**
+   * The photo at full resolution for a reader that needs a small sign's pixels, in a form sharp decodes: HEIC (HEVC,
+   * which sharp's libvips is built without) decoded by libheif and written as a JPEG at quality 95 without chroma
+   * subsampling, so thin letters keep their colour edges. Other formats are read as uploaded: null.
+   */
+  async fullResolution(input: string | Buffer, format: PhotoFormat): Promise<Buffer | null> {
+    if (format !== 'heic') return null;
+    const base = await this.openHeic(input);
+    try {
+      return await base.removeAlpha().jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+    } catch (error) {
+      throw new ImageDecodeError('unreadable', unreadableMessage(error));
+    }
+  }
+
   private open(path: string | Buffer): Sharp {
     // failOn 'truncated': tolerate the harmless warnings many cameras trigger, refuse data that ends early.
     // sequentialRead: top to bottom in one pass, no random access, so libvips keeps a strip in memory, not the image.

@@ -3,12 +3,15 @@
  * where it stopped, a lost lease, a failing locator, retries and the final error. The database-backed paths are
  * covered by worker.test.ts and the HTTP tests.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Evidence } from '@vt/shared';
 import type { BlobStorage } from '../../adapters/storage/storage';
 import { ImageDecoder } from '../../adapters/image/decoder';
 import type { Locator } from '../locators/locator';
+import { SHARED_DATA_DIR } from '../test/shared-geodata';
 import { AnalysisPipeline, type PipelineDeps } from './pipeline';
 import type { AnalysisEventSink, AnalysisJob, AnalysisPatch, AnalysisStore, PhotoStore } from './ports';
 
@@ -229,6 +232,29 @@ describe('AnalysisPipeline against in-memory ports', () => {
     expect(photos.originalsDeleted.has('photo-a')).toBe(true);
     expect(calls.n).toBe(1);
   });
+
+  it('gives the text reader a HEIC photo at full resolution, decoded into a JPEG the reader can open', async () => {
+    const row = job('h');
+    storage.blobs.set(
+      'originals/photo-h',
+      readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/heic-iphone7.heic')),
+    );
+    analyses.jobs.set('h', { ...row, photo: { ...row.photo, format: 'heic', originalName: 'IMG_0001.HEIC' } });
+    let seen: sharp.Metadata | undefined;
+    const reader: Locator = {
+      name: 'text',
+      enabled: () => true,
+      async locate(input) {
+        const full = await input.fullImage!();
+        seen = full ? await sharp(full).metadata() : undefined;
+        return [];
+      },
+    };
+    await pipeline([reader]).run('h', 'runner-a', 1);
+    // The iPhone 7's 12 MP, not the 64 px display image of this test's decoder.
+    expect(seen).toMatchObject({ format: 'jpeg', width: 4032, height: 3024 });
+    expect(analyses.jobs.get('h')!.status).toBe('done');
+  }, 30_000);
 
   it('places first and makes the stored images in a later run when asked to (a trip, R-TRIP-10)', async () => {
     job('t');
