@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Evidence } from '@vt/shared';
 import type { BlobStorage } from '../../adapters/storage/storage';
@@ -240,7 +240,7 @@ describe('AnalysisPipeline against in-memory ports', () => {
       readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/heic-iphone7.heic')),
     );
     analyses.jobs.set('h', { ...row, photo: { ...row.photo, format: 'heic', originalName: 'IMG_0001.HEIC' } });
-    let seen: sharp.Metadata | undefined;
+    let seen: Metadata | undefined;
     const reader: Locator = {
       name: 'text',
       enabled: () => true,
