@@ -109,7 +109,7 @@ export function guessedNumber(line: { text: string; seen?: string }): boolean {
     const read = b[j - 1] ?? '';
     if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (seen === read ? 0 : 1)) {
       if (seen !== read && isDigit(read)) return true;
-      if (seen !== read && isDigit(seen) && !LOOKS_LIKE[seen]!.includes(read)) return true;
+      if (seen !== read && isDigit(seen) && !(LOOKS_LIKE[seen] ?? '').includes(read)) return true;
       i--;
       j--;
     } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {

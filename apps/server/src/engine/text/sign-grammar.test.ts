@@ -128,6 +128,13 @@ describe('lines read through the grammar', () => {
     ]);
   });
 
+  it('a digit that looks like no letter, seen where the grammar reads a letter, makes a guess and throws nothing', () => {
+    // This threw (the 3 has no entry among the look-alikes), and the photo lost all its text: seen on photos a
+    // messaging app had scaled to 1600 px, where a background's "12-JULY13" was read by the grammar as "NE12AV".
+    expect(guessedNumber({ text: 'S5ST', seen: 'SW3' })).toBe(true);
+    expect(guessedNumber({ text: 'NE12AV', seen: 'NE12-JLY13' })).toBe(true);
+  });
+
   it('without a grammar reading (an engine without one), the free reading stands as before', () => {
     const read = toReadText(scene([line('SW 27 AVE', 91), line('~~', 30)]));
     expect(read.lines.map((l) => l.text)).toEqual(['SW 27 AVE']);
