@@ -2,8 +2,9 @@
  * The street-sign benchmark of the text locator (issue 11), built so that it cannot flatter the engine.
  *
  * Photos are generated here and never stored: the sign forms of bench/text/scene.ts in many fonts, at phone
- * resolution (4000 × 3000), 5–32 % of the photo wide, slanted 0–15°, in perspective, in focus or blurred (lens or
- * motion), by day, at dusk, at night or against the light, JPEG quality 50–92, with distractor signs in some.
+ * resolution (4000 × 3000; a fifth then passed on as a messaging app does, at 1600 px and JPEG quality 75), 5–32 % of
+ * the photo wide, slanted 0–15°, in perspective, in focus or blurred (lens or motion), by day, at dusk, at night or
+ * against the light, JPEG quality 50–92, with distractor signs in some.
  *
  * Two halves that share nothing: the TUNING half (its own corners, fonts, background photos and seed) is the only
  * one looked at while developing; the HELD-OUT half (other corners, other fonts, other photos, another seed) is the
@@ -20,8 +21,8 @@
  * JPEG in, evidence out) beside the OCR floor (the reader alone on the same photo).
  *
  * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --out FILE --save-images DIR [--generate-only]
- * --detect-side PX --detect-tile PX --mem-pattern on|off --det-threshold P --box-threshold P]`. Needs the fonts of
- * bench/text/fonts.ts (Debian packages; installed when missing and run as root).
+ * --detect-side PX --detect-tile PX --mem-pattern on|off --det-threshold P --box-threshold P --resend PX]`. Needs the
+ * fonts of bench/text/fonts.ts (Debian packages; installed when missing and run as root).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -90,6 +91,9 @@ const { values: args } = parseArgs({
     'mem-pattern': { type: 'string' },
     // Off: the free reading only, without the county's sign grammar (to measure what the grammar adds).
     grammar: { type: 'string', default: 'on' },
+    // A photo as a messaging app passes it on (the usual way a photo loses its GPS): scaled to this many pixels wide
+    // and saved again as a JPEG at quality 75. A trial: not shown on the public pages.
+    resend: { type: 'string' },
   },
 });
 type Half = 'tuning' | 'heldout';
@@ -123,6 +127,12 @@ const HALVES: Record<Half, { seed: number; backgrounds: string[] }> = {
 const seed = args.seed ? Number(args.seed) : HALVES[half].seed;
 if (!Number.isInteger(seed)) throw new Error('--seed is an integer');
 const random = mulberry32(seed);
+// Whether a photo was passed on by a messaging app, from a stream of its own: the rest of a draw is the same photos
+// as before this condition existed.
+const resendRandom = mulberry32(seed ^ 0x51de);
+/** The share of photos passed on by a messaging app (scaled to RESENT_PX wide, JPEG quality 75). */
+const RESENT_SHARE = 0.2;
+const RESENT_PX = 1600;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (a: number, b: number) => a + random() * (b - a);
 const chance = (p: number) => random() < p;
@@ -463,7 +473,10 @@ async function main() {
   const detectTile = args['detect-tile'] ? Number(args['detect-tile']) : undefined;
   const memPattern = args['mem-pattern'] === undefined ? undefined : args['mem-pattern'] !== 'off';
   const grammar = args.grammar !== 'off';
-  const tuned = Boolean(detectSide || detectTile || memPattern !== undefined || Object.keys(detect).length || !grammar);
+  const resend = args.resend ? Number(args.resend) : undefined;
+  const tuned = Boolean(
+    detectSide || detectTile || memPattern !== undefined || Object.keys(detect).length || !grammar || resend,
+  );
   const ocr = new PpOcr({
     workers: 1,
     threadsPerWorker: 2,
@@ -523,13 +536,19 @@ async function main() {
       });
     // How large the street's name is in the photo: its font size (em) in photo pixels, before slant and perspective.
     // The size band is the sign's width; this is what a reader sees, and it differs with the sign's layout.
+    const resentTo = resend ?? (resendRandom() < RESENT_SHARE ? RESENT_PX : undefined);
+    const finalWidth = resentTo ?? conditions.photoWidth;
     const nameEmPx = s.png
       ? Math.round(
-          ((s.door ? FASCIA_STREET_PX : BLADE_NAME_PX) * conditions.photoWidth * signs[0]!.placement.widthShare) /
+          ((s.door ? FASCIA_STREET_PX : BLADE_NAME_PX) * finalWidth * signs[0]!.placement.widthShare) /
             (await sharp(s.png).metadata()).width!,
         )
       : null;
-    const jpeg = await composeStreetScene(pick(backgrounds), signs, conditions, random);
+    const composed = await composeStreetScene(pick(backgrounds), signs, conditions, random);
+    const jpeg = resentTo
+      ? await sharp(composed).resize({ width: resentTo }).jpeg({ quality: 75 }).toBuffer()
+      : composed;
+    const resolution = resentTo ? `resent at ${resentTo} px` : `${conditions.photoWidth} px`;
     if (args['save-images']) {
       const file = `${String(i).padStart(3, '0')}-${s.set}-${sizeBand}-${light}-${blur}.jpg`;
       writeFileSync(join(args['save-images'], file), jpeg);
@@ -541,6 +560,7 @@ async function main() {
         nameEmPx,
         light,
         blur,
+        resolution,
         truth: s.truth,
         written: s.text,
       });
@@ -586,6 +606,7 @@ async function main() {
       nameSize: nameSizeBand(nameEmPx),
       light,
       blur,
+      resolution,
       jpegQuality: conditions.jpegQuality,
       distractors: distractors.length,
       written: s.text,
@@ -694,6 +715,7 @@ async function main() {
     byNameSize: by('nameSize'),
     byLight: by('light'),
     byBlur: by('blur'),
+    byResolution: by('resolution'),
     byForm: by('form'),
     misses: positives.filter((r) => r.errorM === null || r.errorM > 300).slice(0, 40),
     negativeRows: negatives.filter((r) => r.outcome === 'found'),
@@ -705,6 +727,7 @@ async function main() {
   show('street name em', result.byNameSize);
   show('light', result.byLight);
   show('blur', result.byBlur);
+  show('resolution', result.byResolution);
   process.stderr.write(
     `${JSON.stringify({ all: result.all, confident: result.confidentAnswers, negatives: result.negatives, ece: { text: result.calibration.text.ece, fused: result.calibration.fused.ece }, latencyP50: latency.p50, floorP50: floor.p50, ratio: result.latencyOverFloor })}\n`,
   );
@@ -725,7 +748,7 @@ async function main() {
     writeSummaryFigure('signs', {
       value: Math.round((placed / photos) * 1000) / 10,
       unit: '%',
-      label: `Share of generated 12 MP phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${fonts.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${pool[pool.length - 1]!.seed}; the newest, seed ${seed}, alone: ${result.all.within300mPct} %)`,
+      label: `Share of generated 12 MP phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${fonts.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light (from seed 16161 on, a fifth also passed on by a messaging app at 1600 px) — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${pool[pool.length - 1]!.seed}; the newest, seed ${seed}, alone: ${result.all.within300mPct} %)`,
       benchmark: 'bench/text/signs.ts --half heldout',
       date: new Date().toISOString(),
     });
@@ -768,6 +791,7 @@ type Row = {
   nameSize: string;
   light: Light;
   blur: BlurKind;
+  resolution: string;
   jpegQuality: number;
   distractors: number;
   written: string[];

@@ -62,3 +62,26 @@ describe('a grid name whose box ends after its number is read on', () => {
     }
   }, 30_000);
 });
+
+describe('the detector on a photo smaller than its side', () => {
+  it('sees it enlarged, at most twice (a messaging app’s 1600 px photo as 2048 px)', async () => {
+    const reader = await PpOcrReader.create({ threads: 1 });
+    try {
+      const grey = (width: number, height: number): Rgb => ({
+        data: Buffer.alloc(width * height * 3, 200),
+        width,
+        height,
+      });
+      const sized = async (rgb: Rgb) => {
+        const { w, h } = await reader.probabilityMap(rgb);
+        return [w, h];
+      };
+      expect(await sized(grey(1600, 1200))).toEqual([2048, 1536]);
+      expect(await sized(grey(800, 600))).toEqual([1600, 1216]);
+      // A phone's own photo is made smaller, as before.
+      expect(await sized(grey(4000, 3000))).toEqual([2048, 1536]);
+    } finally {
+      await reader.close();
+    }
+  }, 60_000);
+});
