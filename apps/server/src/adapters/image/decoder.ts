@@ -104,12 +104,11 @@ export class ImageDecoder {
   }
 
   /**
-   * The photo at full resolution for a reader that needs a small sign's pixels, in a form sharp decodes: HEIC (HEVC,
-   * which sharp's libvips is built without) decoded by libheif and written as a JPEG at quality 95 without chroma
-   * subsampling, so thin letters keep their colour edges. Other formats are read as uploaded: null.
+   * A HEIC photo at full resolution in a form sharp decodes, for a reader that needs a small sign's pixels: decoded
+   * by libheif (sharp's libvips is built without HEVC) and written as a JPEG at quality 95 without chroma
+   * subsampling, so thin letters keep their colour edges.
    */
-  async fullResolution(input: string | Buffer, format: PhotoFormat): Promise<Buffer | null> {
-    if (format !== 'heic') return null;
+  async heicAsJpeg(input: string | Buffer): Promise<Buffer> {
     const base = await this.openHeic(input);
     try {
       return await base.removeAlpha().jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();

@@ -11,8 +11,9 @@ export type LocatorInput = {
   /** Metadata-free display WebP (orientation applied); loaded lazily because most locators do not need it. */
   displayImage(): Promise<Buffer>;
   /**
-   * The photo as uploaded, when it is still stored and the image library decodes it directly (not HEIC), for
-   * locators that need every pixel (reading small signs); null otherwise. Loaded lazily.
+   * The photo at full resolution while it is still stored, for locators that need every pixel (reading small signs):
+   * as uploaded, or for HEIC (which the image library cannot decode) a JPEG made from it; null otherwise. Loaded
+   * lazily.
    */
   fullImage?(): Promise<Buffer | null>;
   /** Whose photo it is: the gallery matches only against the same user's places. */

@@ -256,6 +256,26 @@ describe('AnalysisPipeline against in-memory ports', () => {
     expect(analyses.jobs.get('h')!.status).toBe('done');
   }, 30_000);
 
+  it('gives the text reader nothing at full resolution when a HEIC cannot be decoded, and says so', async () => {
+    const row = job('hb');
+    // An iPhone HEIC cut short: its image data ends early.
+    const heic = readFileSync(join(SHARED_DATA_DIR, 'images/parser-samples/with-gps/heic-iphone7.heic'));
+    storage.blobs.set('originals/photo-hb', heic.subarray(0, 20_000));
+    analyses.jobs.set('hb', { ...row, photo: { ...row.photo, format: 'heic' } });
+    let full: Buffer | null | undefined;
+    const reader: Locator = {
+      name: 'text',
+      enabled: () => true,
+      async locate(input) {
+        full = await input.fullImage!();
+        return [];
+      },
+    };
+    await pipeline([reader]).run('hb', 'runner-a', 1);
+    expect(full).toBeNull();
+    expect(logs).toContain('full-resolution HEIC not made');
+  }, 30_000);
+
   it('places first and makes the stored images in a later run when asked to (a trip, R-TRIP-10)', async () => {
     job('t');
     const placed: string[] = [];

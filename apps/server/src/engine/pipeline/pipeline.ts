@@ -125,12 +125,13 @@ export class AnalysisPipeline {
     };
 
     // The photo at full resolution for the text reader (a sign 5 % of the photo wide is lost at display size). HEIC,
-    // which sharp cannot decode, is decoded by libheif into a JPEG here; if that fails the reader gets the display image.
+    // which sharp cannot decode, is decoded by libheif into a JPEG here; if that fails, the reader gets the display
+    // image (and the derivatives' own decode reports the file).
     const fullImage = async () => {
       if (!job!.photo.originalKey) return null;
       if (job!.photo.format !== 'heic') return loadOriginal();
       try {
-        return await this.deps.decoder.fullResolution(await loadOriginal(), 'heic');
+        return await this.deps.decoder.heicAsJpeg(await loadOriginal());
       } catch (error) {
         this.deps.log('warn', 'full-resolution HEIC not made', { analysisId, error: String(error) });
         return null;

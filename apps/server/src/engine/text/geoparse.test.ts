@@ -140,14 +140,23 @@ describe('geoparse: corners of the county grid', () => {
     expect(placed('SW 8')).toEqual([]);
   });
 
-  it('a typeless number that begins the other blade’s number is a piece of that line, not a blade', () => {
-    const placed = (...texts: string[]) => geoparse(lines(...texts)).filter((f) => f.kind === 'intersection');
+  it('a typeless number that begins the other blade’s number, on its box, is a piece of that line, not a blade', () => {
+    const at = (text: string, x: number, y: number, w: number) => ({ text, confidence: 90, box: { x, y, w, h: 0.03 } });
+    const corners = (input: Parameters<typeof geoparse>[0]) =>
+      geoparse(input)
+        .filter((f) => f.kind === 'intersection')
+        .map((f) => f.label);
     // "SW18" is the start of "SW 189Street" read again on a box cut short; "SW124" is the crossing blade.
-    expect(placed('SW18', 'SW 189Street', 'SW124', 'STOP').map((f) => f.label)).toEqual([
-      'SW 189 St & SW 124 Ave (type inferred)',
+    expect(
+      corners([at('SW18', 0.4, 0.3, 0.06), at('SW 189Street', 0.4, 0.3, 0.15), at('SW124', 0.42, 0.4, 0.08)]),
+    ).toEqual(['SW 189 St & SW 124 Ave (type inferred)']);
+    // The same numbers on blades of their own: "SW 8" beside "SW 87 AVE" is Tamiami Trail's corner.
+    expect(corners([at('SW 8', 0.4, 0.3, 0.06), at('SW 87 AVE', 0.4, 0.4, 0.12)])).toEqual([
+      'SW 8 St (type inferred) & SW 87 Ave',
     ]);
     // Two typeless numbers that are no piece of the typed one: which blade is the crossing one is not known.
-    expect(placed('SW 57', 'SW 189 Street', 'SW124')).toEqual([]);
+    expect(corners(lines('SW 57', 'SW 189 Street', 'SW124'))).toEqual([]);
+    expect(corners(lines('SW18', 'SW 189Street', 'SW124'))).toEqual([]);
   });
 
   it('numbers off the county grid are ignored', () => {
@@ -431,6 +440,10 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
   it('a group of the phone number read again as a line of its own is not a door number', () => {
     const f = top('Cafe Cubano', 'S.W.62nd Street', 'Street', '05)2', '208', '(305)208-0891', 'O', '3827')!;
     expect(f).toMatchObject({ kind: 'address', label: '3827 SW 62 St' });
+  });
+
+  it('a number beside a dash that is no phone number is still the door number', () => {
+    expect(top('CAFE', 'SW 62 ST', '3827-3831', '3827')).toMatchObject({ kind: 'address', label: '3827 SW 62 St' });
   });
 
   it('two different door numbers with one street make no address', () => {

@@ -386,11 +386,11 @@ const TYPELESS_RE = /^(NE|NW|SE|SW) (\d{1,3})(?:ST|ND|RD|TH)?$/;
 /**
  * "NW 131" on one blade and "NW 35 AVENUE" on the other: a blade whose street type was lost (blurred away, or cut off
  * the detector's box) names the other axis of the corner. Only a line that says nothing else, beside exactly one
- * typed county-grid name in the same quadrant. A typeless number that begins the typed one's ("SW18" beside
- * "SW 189Street") is that line read again on a box cut short, not a blade; and of two or more other typeless
- * numbers, which is the crossing blade is not known, so none is taken.
+ * typed county-grid name in the same quadrant. A typeless number that begins the typed one's, on a box over that
+ * line's ("SW18" on "SW 189Street"), is that line read again on a box cut short, not a blade; and of two or more
+ * other typeless numbers, which is the crossing blade is not known, so none is taken.
  */
-function typelessMentions(norms: string[], mentions: GridMention[]): GridMention[] {
+function typelessMentions(input: readonly InputLine[], norms: string[], mentions: GridMention[]): GridMention[] {
   const county = mentions.filter((m) => !m.hialeah && m.quadrant.length === 2);
   if (county.length !== 1) return [];
   const [other] = county;
@@ -399,7 +399,8 @@ function typelessMentions(norms: string[], mentions: GridMention[]): GridMention
   norms.forEach((norm, line) => {
     const m = TYPELESS_RE.exec(norm);
     if (!m || m[1] !== other!.quadrant || line === other!.line) return;
-    if (own.startsWith(String(Number(m[2])))) return;
+    // Only where its box lies on the typed line's: "SW 8" beside "SW 87 AVE" is also Tamiami Trail's corner.
+    if (own.startsWith(String(Number(m[2]))) && overlapping(input[line]?.box, input[other!.line]?.box)) return;
     const type = other!.axis === 'avenue' ? 'ST' : 'AVE';
     const [found] = gridMentions(`${m[1]} ${m[2]} ${type}`, line);
     if (found) out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)` });
@@ -621,7 +622,7 @@ function readLocalStreetNames(st: ParseState): void {
 function readGridNames(st: ParseState): void {
   const mentions = st.norms.flatMap((norm, i) => gridMentions(norm, i));
   mentions.push(...bareMentions(st.norms, mentions));
-  mentions.push(...typelessMentions(st.norms, mentions));
+  mentions.push(...typelessMentions(st.input, st.norms, mentions));
   reclaimHialeah(st.norms, mentions);
   st.mentions = mentions;
   for (const m of mentions) {
@@ -846,13 +847,14 @@ function findDoorNumberAddress(st: ParseState): void {
     // The digit groups of the lines written like a phone number ("(305)208-0891"): the recogniser often reads a
     // group again as a line of its own ("208"), and a fascia's phone number sits nearer its street than the door.
     const phoneGroups = new Set(
-      input.flatMap((l) => (/[-()]/.test(l.text) ? (l.text.match(/\d+/g) ?? []) : [])).filter((d) => d.length >= 3),
+      input.flatMap((l) => (phoneLike(l.text) ? (l.text.match(/\d+/g) ?? []) : [])).filter((d) => d.length >= 3),
     );
     const doors = norms.flatMap((norm, j) => {
       // A number that starts with a 0 is what is left of one whose first digits were lost ("056" of "14056").
       const m = /^([1-9]\d{2,4})$/.exec(norm);
       // Not a ZIP of the county, not the grid line's own line, not a piece of a phone number ("-2305", "(786)", or a
-      // group of one read elsewhere), not the line's own number in hundreds (the crossing blade's block number; see findAddressesAndBlocks).
+      // group of one read elsewhere), not the line's own number in hundreds (the crossing blade's block number; see
+      // findAddressesAndBlocks).
       return m &&
         !g.lines.includes(j) &&
         !/^33[0-2]\d\d$/.test(m[1]!) &&
@@ -1266,6 +1268,18 @@ function sameFront(name?: InputLine['box'], door?: InputLine['box']): boolean {
   const gapY = Math.max(0, Math.max(name.y, door.y) - Math.min(name.y + name.h, door.y + door.h));
   const gapX = Math.max(0, Math.max(name.x, door.x) - Math.min(name.x + name.w, door.x + door.w));
   return gapX <= name.w && gapY <= name.w;
+}
+
+/** A line written like a phone number: ten digits, or a group of three and one of four ("208-0891"). */
+const phoneLike = (text: string) =>
+  (text.match(/\d/g)?.length ?? 0) >= 10 || /(?<!\d)\d{3}[\s.-]\d{4}(?!\d)/.test(text);
+
+/** Two boxes that share at least half of the smaller one: one line read twice. */
+function overlapping(a?: InputLine['box'], b?: InputLine['box']): boolean {
+  if (!a || !b) return false;
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 && w * h >= 0.5 * Math.min(a.w * a.h, b.w * b.h);
 }
 
 /** Two boxes on one sign: close vertically and overlapping horizontally (within a sign's width). */

@@ -69,6 +69,8 @@ const LOOKS_LIKE: Readonly<Record<string, string>> = {
   '0': 'ODQ',
   '1': 'ILT',
   '2': 'Z',
+  // A 3 is taken for none of the letters a sign's words hold.
+  '3': '',
   '4': 'A',
   '5': 'S',
   '6': 'GB',
@@ -109,7 +111,7 @@ export function guessedNumber(line: { text: string; seen?: string }): boolean {
     const read = b[j - 1] ?? '';
     if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (seen === read ? 0 : 1)) {
       if (seen !== read && isDigit(read)) return true;
-      if (seen !== read && isDigit(seen) && !(LOOKS_LIKE[seen] ?? '').includes(read)) return true;
+      if (seen !== read && isDigit(seen) && !LOOKS_LIKE[seen]!.includes(read)) return true;
       i--;
       j--;
     } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {

@@ -160,13 +160,7 @@ export class PpOcrReader {
 
   /** The detector's text probability of each pixel of the photo scaled to `detectSide` (its longer side). */
   async probabilityMap(rgb: Rgb): Promise<{ map: Float32Array; w: number; h: number }> {
-    const side = this.opts.detectSide;
-    // A photo smaller than that (a messaging app sends photos at about 1600 px, and strips their GPS on the way) is
-    // enlarged for the detector, at most twice: small letters are then found as on a phone's own photo. On the tuning
-    // half resent at 1600 px, 73.5 → 77.1 % placed (decision 0010, eighth session).
-    const scale = Math.min(MAX_DETECT_ENLARGE, side / Math.max(rgb.width, rgb.height));
-    const w = Math.max(32, Math.round((rgb.width * scale) / 32) * 32);
-    const h = Math.max(32, Math.round((rgb.height * scale) / 32) * 32);
+    const [w, h] = detectorSize(rgb.width, rgb.height, this.opts.detectSide);
     const small = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
       .resize(w, h, { fit: 'fill', kernel: 'linear' })
       .raw()
@@ -498,8 +492,22 @@ export class PpOcrReader {
   }
 }
 
-/** How much a small photo is enlarged at most for the detector (probabilityMap). */
+/**
+ * How much a small photo is enlarged at most for the detector. Measured only up to 1.28× (1600 → 2048 px); beyond 2×
+ * an enlarged photo adds pixels but no detail, and the detector's time grows with their number.
+ */
 const MAX_DETECT_ENLARGE = 2;
+
+/**
+ * The size the detector sees a photo at: its longer side scaled to `side`, in multiples of 32 (the detector's
+ * stride). A photo smaller than that (a messaging app passes photos on at about 1600 px, and strips their GPS on the
+ * way) is enlarged, at most MAX_DETECT_ENLARGE times, so that its small letters are found as on a phone's own photo:
+ * on the tuning half passed on at 1600 px, 73.5 → 77.1 % placed (decision 0010, eighth session).
+ */
+export function detectorSize(width: number, height: number, side: number): [number, number] {
+  const scale = Math.min(MAX_DETECT_ENLARGE, side / Math.max(width, height));
+  return [Math.max(32, Math.round((width * scale) / 32) * 32), Math.max(32, Math.round((height * scale) / 32) * 32)];
+}
 
 /**
  * A line that is a grid name cut after its number: a quadrant (perhaps misread or dotted), the number, perhaps part of
