@@ -1179,18 +1179,42 @@ const NUMBERED_START = new RegExp(
 );
 
 /**
- * The stacked quadrant read as a line of its own ("SW" beside or above "41 ST"): it is given to the numbered name
- * nearest to it on the photo (by their boxes; without boxes, the next line), whose own prefix, if any, was a part
- * of it ("W 41 ST").
+ * The stacked quadrant read as a line of its own ("SW" beside or above "41 ST"), or as two ("S" over "W", each its
+ * own line): it is given to the numbered name nearest to it on the photo (by their boxes; without boxes, the next
+ * line, and only a quadrant read as one line), whose own prefix, if any, was a part of it ("W 41 ST").
  */
 function attachQuadrantLines(input: readonly InputLine[], norms: string[]): string[] {
   const out = [...norms];
+  const quadrants: Array<{ lines: number[]; q: string; box?: InputLine['box'] }> = [];
   norms.forEach((q, i) => {
-    if (!/^(NE|NW|SE|SW)$/.test(q)) return;
+    if (/^(NE|NW|SE|SW)$/.test(q)) quadrants.push({ lines: [i], q, box: input[i]!.box });
+    if (!/^[NS]$/.test(q)) return;
+    // N or S with E or W just below it, about above one another: the two letters of a stacked quadrant.
     const a = input[i]!.box;
+    const k = a
+      ? norms.findIndex((e, j) => {
+          const b = input[j]!.box;
+          if (!/^[EW]$/.test(e) || !b) return false;
+          const h = Math.max(a.h, b.h);
+          return (
+            b.y >= a.y + 0.3 * a.h &&
+            b.y <= a.y + a.h + h &&
+            Math.abs(a.x + a.w / 2 - (b.x + b.w / 2)) <= Math.max(a.w, b.w)
+          );
+        })
+      : -1;
+    if (k < 0) return;
+    const b = input[k]!.box!;
+    const x = Math.min(a!.x, b.x);
+    const y = Math.min(a!.y, b.y);
+    const box = { x, y, w: Math.max(a!.x + a!.w, b.x + b.w) - x, h: Math.max(a!.y + a!.h, b.y + b.h) - y };
+    quadrants.push({ lines: [i, k], q: `${q}${norms[k]}`, box });
+  });
+  for (const { lines, q, box: a } of quadrants) {
+    if (lines.some((i) => !out[i])) continue;
     let best: { j: number; d: number } | null = null;
     norms.forEach((n, j) => {
-      if (j === i || !NUMBERED_START.test(out[j]!)) return;
+      if (lines.includes(j) || !NUMBERED_START.test(out[j]!)) return;
       const b = input[j]!.box;
       let d: number;
       if (a && b) {
@@ -1200,16 +1224,16 @@ function attachQuadrantLines(input: readonly InputLine[], norms: string[]): stri
         if (b.x < a.x + a.w / 2 || b.y > a.y + a.h + h || b.y + b.h < a.y - h) return;
         d = Math.hypot(b.x - (a.x + a.w), b.y + b.h / 2 - (a.y + a.h / 2)) / h;
         if (d > 2.5) return;
-      } else if (j === i + 1) d = 0;
+      } else if (lines.length === 1 && j === lines[0]! + 1) d = 0;
       else return;
       if (!best || d < best.d) best = { j, d };
     });
     if (best) {
       const { j } = best as { j: number };
       out[j] = `${q} ${out[j]!.replace(/^[NSEW]\s/, '')}`;
-      out[i] = '';
+      for (const i of lines) out[i] = '';
     }
-  });
+  }
   return out;
 }
 
