@@ -528,24 +528,20 @@ describe('geoparse: a stacked quadrant read as a line of its own', () => {
 
   it('read as two lines, S over W, goes to the name between them', () => {
     // A held-out miss (seed 16161): the stacked letters read alone, the corner placed NW, 33 km off.
-    const f = geoparse([
-      { text: '77AVE', confidence: 98, box: box(0.3, 0.2, 0.06, 0.02) },
-      { text: 'S', confidence: 77, box: box(0.5, 0.295, 0.008, 0.012) },
-      { text: '162ST', confidence: 98, box: box(0.512, 0.3, 0.05, 0.02) },
-      { text: 'W', confidence: 90, box: box(0.5, 0.309, 0.009, 0.012) },
-    ])[0]!;
-    expect(f).toMatchObject({ kind: 'intersection' });
-    expect(near(f.position, gridPoint(-162, 77))).toBe(true);
-    // Letters side by side, or far from each other, are no stacked quadrant.
-    const apart = geoparse([
-      { text: '77AVE', confidence: 98, box: box(0.3, 0.2, 0.06, 0.02) },
-      { text: 'S', confidence: 77, box: box(0.5, 0.295, 0.008, 0.012) },
-      { text: '162ST', confidence: 98, box: box(0.512, 0.3, 0.05, 0.02) },
-      { text: 'W', confidence: 90, box: box(0.8, 0.6, 0.009, 0.012) },
-    ]);
-    expect(
-      apart.some((g) => g.kind === 'intersection' && near(g.position, gridPoint(-162, 77)) && g.confidence > 0.7),
-    ).toBe(false);
+    const blades = (w: ReturnType<typeof box>) =>
+      geoparse(
+        [
+          ['77AVE', box(0.3, 0.2, 0.06, 0.02)],
+          ['S', box(0.5, 0.295, 0.008, 0.012)],
+          ['162ST', box(0.512, 0.3, 0.05, 0.02)],
+          ['W', w],
+        ].map(([text, b]) => ({ text: text as string, confidence: 90, box: b as ReturnType<typeof box> })),
+      );
+    const right = (fs: ReturnType<typeof geoparse>) =>
+      fs.some((f) => f.kind === 'intersection' && near(f.position, gridPoint(-162, 77)) && f.confidence > 0.7);
+    expect(right(blades(box(0.5, 0.309, 0.009, 0.012)))).toBe(true);
+    // Letters far from each other are no stacked quadrant.
+    expect(right(blades(box(0.8, 0.6, 0.009, 0.012)))).toBe(false);
   });
 
   it('without boxes, goes to the next line; a quadrant far from any name stays alone', () => {
