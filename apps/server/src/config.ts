@@ -125,6 +125,7 @@ const EnvSchema = z.object({
   DEFAULT_MAP_ACCESS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   INACTIVE_USER_CLEANUP_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   ACCESS_CODE_ATTEMPTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
@@ -169,6 +170,8 @@ export type Config = {
   vision: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /** Sign-in requests (/auth/login, /auth/callback) per address per minute, counted across the deployment. */
+  signInPerMinute: number;
   logLevel: string;
   webDistDir: string;
   trustProxy: boolean;
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    signInPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY === 'true',

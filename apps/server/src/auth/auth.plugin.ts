@@ -102,7 +102,7 @@ export async function registerAuth(
     else await authService.forgetUser(request.user.id);
   });
 
-  authRoutes(app, { authService, publicUrl: config.publicUrl });
+  authRoutes(app, { authService, publicUrl: config.publicUrl, signInPerMinute: config.signInPerMinute });
   const secure = config.publicUrl.startsWith('https://');
   return { authService, describeSession: (request, reply) => describeSession(request, reply, { provider, secure }) };
 }

@@ -6,16 +6,15 @@ export const SESSION_COOKIE = 'vt_session';
 /** Binds a sign-in to the browser that started it (login CSRF); holds the OIDC state. */
 export const LOGIN_COOKIE = 'vt_login';
 
-export type AuthRoutesDeps = { authService: AuthService; publicUrl: string };
-
-const SIGN_IN_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+export type AuthRoutesDeps = { authService: AuthService; publicUrl: string; signInPerMinute: number };
 
 /**
  * /auth/login, /auth/callback and /auth/logout. GET /api/auth/session is declared with the API's routes (users module),
  * which answer it with `describeSession`.
  */
-export function authRoutes(app: FastifyInstance, { authService, publicUrl }: AuthRoutesDeps): void {
+export function authRoutes(app: FastifyInstance, { authService, publicUrl, signInPerMinute }: AuthRoutesDeps): void {
   const secure = publicUrl.startsWith('https://');
+  const SIGN_IN_RATE_LIMIT = { rateLimit: { max: signInPerMinute, timeWindow: '1 minute' } };
 
   app.get<{ Querystring: { returnTo?: string } }>(
     '/auth/login',

@@ -179,6 +179,25 @@ describe('sign-in rate limit', () => {
   });
 });
 
+describe('sign-in rate limit set by the deployment', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SIGN_IN_ATTEMPTS_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers 429 past SIGN_IN_ATTEMPTS_PER_MINUTE', async () => {
+    const browser = server.browser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await browser.fetch('/auth/login');
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 429]);
+  });
+});
+
 // The limit is the deployment's, not each process's: two processes sharing Redis, or PostgreSQL without Redis,
 // allow 30 sign-ins a minute from one address between them.
 const counterStores = testDatabaseKind() === 'postgres' ? (['redis', 'postgres'] as const) : (['redis'] as const);
