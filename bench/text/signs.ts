@@ -453,7 +453,7 @@ async function main() {
     if (publishes && seen.includes(seed))
       throw new Error(`Held-out seed ${seed} has been run before: take a fresh seed, or --out FILE for a trial.`);
     ledger.started = [...new Set([...(ledger.started ?? []), seed])];
-    writeFileSync(DRAWS_FILE, `${JSON.stringify(ledger, null, 2)}\n`);
+    writeLedger(ledger);
   }
   await ensureFonts();
   const limit = args.limit ? Number(args.limit) : undefined;
@@ -826,9 +826,11 @@ const readLedger = (): Ledger =>
 function recordDraw(draw: Draw): Draw[] {
   const doc = readLedger();
   doc.draws = [...doc.draws, draw];
-  writeFileSync(DRAWS_FILE, `${JSON.stringify(doc, null, 2)}\n`);
+  writeLedger(doc);
   return doc.draws;
 }
+
+const writeLedger = (doc: Ledger) => writeFileSync(DRAWS_FILE, `${JSON.stringify(doc, null, 2)}\n`);
 
 /** Which draws of the pool had photos passed on by a messaging app: the condition is newer than the first draws. */
 function resentNote(pool: Draw[]): string {
