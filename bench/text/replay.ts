@@ -6,7 +6,7 @@
  * the engine's decisions on the cache and scores them as signs.ts does.
  *
  *   npx tsx bench/text/signs.ts --half tuning --save-images DIR --generate-only
- *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose]
+ *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--no-nearby]
  *
  * For the TUNING half only: tuning on held-out photos would make the held-out figure one more tuning figure.
  */
@@ -29,6 +29,8 @@ const { values: args, positionals } = parseArgs({
     'gap-base': { type: 'string' },
     'gap-per-glyph': { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    // Reads without the look around small lines (ReaderOptions.nearby), to measure what it adds.
+    'no-nearby': { type: 'boolean', default: false },
   },
 });
 const dir = positionals[0];
@@ -54,7 +56,14 @@ const cache: Record<string, SceneText> = existsSync(cacheFile) ? JSON.parse(read
 const missing = manifest.photos.filter((p) => !cache[p.file]);
 if (missing.length) {
   // Everything the reader can give: no confidence floor, every grammar reading kept whatever its gap.
-  const reader = await PpOcrReader.create({ threads: 2, ...signReaderOptions(), minConfidence: 0, maxGap: Infinity });
+  const { nearby, ...options } = signReaderOptions();
+  const reader = await PpOcrReader.create({
+    threads: 2,
+    ...options,
+    ...(args['no-nearby'] ? {} : { nearby }),
+    minConfidence: 0,
+    maxGap: Infinity,
+  });
   for (const [i, p] of missing.entries()) {
     cache[p.file] = await reader.read(readFileSync(join(dir, p.file)));
     if ((i + 1) % 20 === 0) {

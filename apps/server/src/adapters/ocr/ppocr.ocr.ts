@@ -23,6 +23,8 @@ export type PpOcrOptions = {
   maxGap?: number;
   /** Small plates the detector looks at again at full resolution (ReaderOptions). */
   plates?: ReaderOptions['plates'];
+  /** Small lines the detector looks around again at full resolution (ReaderOptions). */
+  nearby?: ReaderOptions['nearby'];
   /** How the child is started; the bundled child by default (benchmarks compare it with the sources under tsx). */
   entry?: ChildEntry;
 };
@@ -89,6 +91,7 @@ export class PpOcr implements SceneTextReader {
       ...(this.opts.grammar ? { grammar: this.opts.grammar } : {}),
       ...(this.opts.maxGap !== undefined ? { maxGap: this.opts.maxGap } : {}),
       ...(this.opts.plates ? { plates: this.opts.plates } : {}),
+      ...(this.opts.nearby ? { nearby: this.opts.nearby } : {}),
     } satisfies ReaderOptions;
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
       const child = fork(entry, [], {

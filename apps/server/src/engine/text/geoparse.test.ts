@@ -89,6 +89,9 @@ describe('geoparse: corners of the county grid', () => {
     ['OCR half-read the N of NE', ['NE 40 ST', 'IE 2 AVE'], 40, -2],
     ['OCR read S as 5', ['5W 8 ST', 'SW 27 AVE'], -8, 27],
     ['one blade lost its prefix: the corner shares the other’s quadrant', ['NW 96 AVE', '113 ST'], 113, 96],
+    // The stacked N over W read as one glyph glued to the number, and the type cut short.
+    ['a stacked prefix read as one stray glyph', ['N', '#24AVENUE', 'NW 21ST'], 21, 24],
+    ['a stacked prefix read as a letter, the type cut short', ['M14 AVENU', 'NW 20 STREET'], 20, 14],
     ['a half-read prefix is not Hialeah when the other blade is county grid', ['W 19 AVE', 'SW 9 ST'], -9, 19],
   ])('%s', (_, texts, street, avenue) => {
     const f = top(...texts)!;
@@ -119,6 +122,9 @@ describe('geoparse: corners of the county grid', () => {
       ),
     ).toBe(false);
     expect(geoparse(lines('NW 36 ST', '113 ST')).some((f) => f.kind === 'intersection')).toBe(false);
+    // A glyph glued before the number is taken for a lost quadrant only on the same terms.
+    expect(geoparse(lines('NW 36 ST', 'M113 ST')).some((f) => f.kind === 'intersection')).toBe(false);
+    expect(geoparse(lines('M14 AVENU')).some((f) => f.kind === 'intersection')).toBe(false);
   });
 
   it('a road placed at a corner is not also a place of its own', () => {

@@ -355,7 +355,15 @@ export function gridMentions(norm: string, line: number): GridMention[] {
   return out;
 }
 
-const BARE_RE = new RegExp(`(?:^|\\s)(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`, 'g');
+/**
+ * A number and a street type with no quadrant before it. A glyph glued before the number that is no quadrant letter
+ * ("#24AVENUE", "M14 AVENU") is what a one-line recogniser made of the county's stacked quadrant letters; an
+ * avenue's type may be cut short there too.
+ */
+const BARE_RE = new RegExp(
+  `(?:^|\\s)(?:[#A-Z](?=\\d))?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES}|AVENU|AVEN)\\b`,
+  'g',
+);
 
 /**
  * "NW 96 AVE" on one blade and "113 ST" on the other: the blade whose prefix was lost shares the corner's quadrant.
@@ -372,7 +380,8 @@ function bareMentions(norms: string[], mentions: GridMention[]): GridMention[] {
       const start = m.index! + m[0].length - m[0].trimStart().length;
       const end = m.index! + m[0].length;
       if (mentions.some((o) => o.line === line && start < o.end && end > o.start)) continue;
-      const [found] = gridMentions(`${quadrant} ${norm.slice(start, end)}`, line);
+      const type = m[2] === 'AVENU' || m[2] === 'AVEN' ? 'AVE' : m[2]!;
+      const [found] = gridMentions(`${quadrant} ${m[1]} ${type}`, line);
       if (!found || !county.some((c) => c.axis !== found.axis)) continue;
       out.push({ ...found, start, end, label: `${found.label} (prefix inferred)` });
     }

@@ -1,6 +1,7 @@
 import type { PixelPoint, SceneLine, SceneText, SceneTextReader } from '../../adapters/ocr/ocr';
 import type { TextGrammar } from '../../adapters/ocr/grammar';
 import type { PlateOptions } from '../../adapters/ocr/ppocr/plates';
+import type { NearbyOptions } from '../../adapters/ocr/ppocr/reader';
 import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
 import { normaliseLine } from './geoparse';
 
@@ -50,13 +51,21 @@ export const GAP_RULE: GapRule = { base: 3, perGlyph: 0.4 };
 const LONGEST_READING = 24;
 
 /** What the scene-text reader is given to read signs with: the county's grammar and how far to trust it. */
-export function signReaderOptions(): { grammar: TextGrammar; maxGap: number; plates: PlateOptions } {
+export function signReaderOptions(): {
+  grammar: TextGrammar;
+  maxGap: number;
+  plates: PlateOptions;
+  nearby: NearbyOptions;
+} {
   return {
     grammar: countySignGrammar(),
     maxGap: GAP_RULE.base + GAP_RULE.perGlyph * LONGEST_READING,
     // Plates 20–90 px tall in a 12 MP photo: their letters are lost in the detector's 2048 px view. A blade the
     // detector finds no line on even then (motion blur) is read whole (decision 0010, 2026-11-27).
     plates: { colours: BLADE_COLOURS, side: 1000, minHeight: 16, maxHeight: 90, maxRegions: 8, readBlades: true },
+    // Around a shop's name read small, its fascia's smaller lines: the street and the phone number (decision 0010,
+    // ninth session).
+    nearby: { maxDetHeight: 32, minHeight: 10, minConfidence: 0.8, maxRegions: 6, above: 1.5, below: 3, beyond: 0.25 },
   };
 }
 

@@ -87,3 +87,51 @@ describe('the detector on a photo smaller than its side', () => {
     expect(detectorSize(3000, 4000, 2048)).toEqual([1536, 2048]);
   });
 });
+
+describe('the look around small lines', () => {
+  // A shop's fascia small in a wide photo: its name is found by the detector's scaled view, the street under it is
+  // not (its letters are ~6 px there); the look around the name finds the street at full resolution.
+  const photo = async () => {
+    const fascia = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="231" height="64"><rect width="231" height="64" fill="#f2efe6"/>` +
+        `<text x="115" y="24" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="20" fill="#8a1c1c">Auto Parts</text>` +
+        `<text x="115" y="41" text-anchor="middle" font-family="DejaVu Sans" font-size="9" fill="#1d4f8a">SW 26th Ave</text>` +
+        `<text x="115" y="57" text-anchor="middle" font-family="DejaVu Sans" font-size="8" fill="#8a1c1c">(305) 662-8589</text></svg>`,
+    );
+    // A little blur, as a phone's lens leaves: the detector finds flawless small letters better than real ones.
+    const { data, info } = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#3a4a2c' } })
+      .composite([{ input: await sharp(fascia).png().toBuffer(), left: 700, top: 600 }])
+      .removeAlpha()
+      .blur(0.6)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height } satisfies Rgb;
+  };
+  const nearby = {
+    maxDetHeight: 32,
+    minHeight: 10,
+    minConfidence: 0.8,
+    maxRegions: 6,
+    above: 1.5,
+    below: 3,
+    beyond: 0.25,
+  };
+  const readWith = async (options: Parameters<typeof PpOcrReader.create>[0]) => {
+    const reader = await PpOcrReader.create(options);
+    try {
+      return (await reader.readRgb(await photo())).lines.map((l) => squash(l.text));
+    } finally {
+      await reader.close();
+    }
+  };
+
+  it('finds the street under a shop name that the scaled view missed', async () => {
+    const without = await readWith({ threads: 1, detectSide: 1024 });
+    expect(without).toContain('AUTOPARTS');
+    expect(without).not.toContain('SW26THAVE');
+    const lines = await readWith({ threads: 1, detectSide: 1024, nearby });
+    expect(lines).toContain('SW26THAVE');
+    // Top to bottom, as the detector's lines are.
+    expect(lines.indexOf('AUTOPARTS')).toBeLessThan(lines.indexOf('SW26THAVE'));
+  }, 60_000);
+});

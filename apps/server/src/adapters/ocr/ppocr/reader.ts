@@ -19,6 +19,27 @@ import { compileGrammar, decodeConstrained, type CompiledGrammar } from './const
 import { BLADE_SCORE, bladeLike, findPlates, type PlateOptions } from './plates';
 import { boxesFromMap, corners, sampleStrip, type DetectOptions, type OrientedBox, type Rgb } from './geometry';
 
+/**
+ * A second look around small lines: text comes in groups, and the smaller lines of a group (the street under a shop's
+ * name on its fascia, the phone number under that) are lost in the detector's scaled view of a 12 MP photo when the
+ * group is small. Around each small line read clearly, the detector looks again at the photo's full resolution,
+ * enlarged so that a line half as tall is about the size the detector reads best.
+ */
+export type NearbyOptions = {
+  /** A line triggers the look when its box is at most this tall in the detector's scaled view (pixels). */
+  maxDetHeight: number;
+  /** ...and at least this tall in the photo (pixels): smaller is noise. */
+  minHeight: number;
+  /** ...and read at least this clearly (recogniser confidence 0–1), with at least three letters or digits. */
+  minConfidence: number;
+  /** At most this many regions, the clearest lines first. */
+  maxRegions: number;
+  /** The region around a line, in the line's heights above and below it and its lengths beyond each end. */
+  above: number;
+  below: number;
+  beyond: number;
+};
+
 export type ReaderOptions = {
   /** ONNX Runtime threads per inference: the cores one reader may use. */
   threads: number;
@@ -45,6 +66,8 @@ export type ReaderOptions = {
   grammar?: TextGrammar;
   /** Small plates to look at again at full resolution (./plates.ts); absent: none. */
   plates?: PlateOptions;
+  /** Around small lines read clearly, look again for smaller lines at full resolution (NearbyOptions); absent: none. */
+  nearby?: NearbyOptions;
   /** Keeps an unclear line whose grammar reading is at most this much less probable than its free reading. */
   maxGap?: number;
 };
@@ -58,6 +81,8 @@ const DET_TILE = 768;
 const DET_OVERLAP = 64;
 /** A plate's region is enlarged at most this much for the detector's second look. */
 const PLATE_MAX_ZOOM = 2;
+/** A region around a small line is enlarged at most this much (beyond it, pixels are added but no detail). */
+const NEARBY_MAX_ZOOM = 3;
 /** Lines read together; PaddleOCR's rec_batch_num. */
 const REC_BATCH = 6;
 /** The recogniser's output stride: one time step per 8 columns of the strip. */
@@ -85,9 +110,10 @@ export class PpOcrReader {
     private readonly det: ort.InferenceSession,
     private readonly rec: ort.InferenceSession,
     private readonly dict: Dictionary,
-    private readonly opts: Required<Omit<ReaderOptions, 'detect' | 'grammar' | 'plates'>> & {
+    private readonly opts: Required<Omit<ReaderOptions, 'detect' | 'grammar' | 'plates' | 'nearby'>> & {
       detect: DetectOptions;
       plates?: PlateOptions;
+      nearby?: NearbyOptions;
     },
     private readonly grammar: CompiledGrammar | null,
   ) {}
@@ -123,6 +149,7 @@ export class PpOcrReader {
         minConfidence: opts.minConfidence ?? 0.5,
         maxGap: opts.maxGap ?? 0,
         ...(opts.plates ? { plates: opts.plates } : {}),
+        ...(opts.nearby ? { nearby: opts.nearby } : {}),
         detect: { ...DEFAULT_DETECT, ...opts.detect },
       },
       opts.grammar ? compileGrammar(opts.grammar, dict) : null,
@@ -153,7 +180,7 @@ export class PpOcrReader {
       width: rgb.width,
       height: rgb.height,
       lines,
-      candidates: boxes.length,
+      candidates: boxes.length + this.nearbyBoxes,
       timings: { decodeMs: Math.round(decodeMs), detectMs: Math.round(t2 - t1), recogniseMs: Math.round(t3 - t2) },
     };
   }
@@ -216,16 +243,6 @@ export class PpOcrReader {
       .toBuffer();
     const regions = findPlates({ data: small, width: sw, height: sh }, scale, plates);
     const out: Array<OrientedBox & { score: number }> = [];
-    const inside = (x: number, y: number, b: OrientedBox) => {
-      const dx = x - b.cx;
-      const dy = y - b.cy;
-      const u = dx * Math.cos(b.angle) + dy * Math.sin(b.angle);
-      const v = -dx * Math.sin(b.angle) + dy * Math.cos(b.angle);
-      return Math.abs(u) <= b.w / 2 && Math.abs(v) <= b.h / 2;
-    };
-    // The same line as one found before: its centre inside that box, and about as tall (a blob of texture the first
-    // look took for text can cover a small sign without being its line).
-    const same = (b: OrientedBox, k: OrientedBox) => inside(b.cx, b.cy, k) && k.h < 2 * b.h;
     for (const r of regions) {
       const x = Math.round(Math.max(0, r.x));
       const y = Math.round(Math.max(0, r.y));
@@ -305,9 +322,84 @@ export class PpOcrReader {
       return { box: b, score: box.score };
     });
     const lines = await this.readStrips(rgb, strips, this.opts.minConfidence, this.grammar);
+    this.nearbyBoxes = 0;
+    if (this.opts.nearby) {
+      const more = await this.detectNearLines(rgb, strips, lines, this.opts.nearby);
+      this.nearbyBoxes = more.length;
+      if (more.length) lines.push(...(await this.readStrips(rgb, more, this.opts.minConfidence, this.grammar)));
+    }
     await this.readOnward(rgb, lines);
     await this.readStacked(rgb, lines);
-    return lines.filter((l): l is SceneLine => l !== null);
+    const centreY = (l: SceneLine) => l.quad.reduce((s, [, y]) => s + y, 0) / l.quad.length;
+    return lines.filter((l): l is SceneLine => l !== null).sort((a, b) => centreY(a) - centreY(b));
+  }
+
+  /** Boxes the last read's look around small lines added (SceneText.candidates counts them). */
+  private nearbyBoxes = 0;
+
+  /**
+   * The look around small lines (NearbyOptions): the detector on the region around each small line read clearly, at
+   * the photo's full resolution, enlarged so a line half as tall as it is about 24 px; the boxes not found before.
+   */
+  private async detectNearLines(
+    rgb: Rgb,
+    known: ReadonlyArray<{ box: OrientedBox; score: number }>,
+    lines: ReadonlyArray<SceneLine | null>,
+    o: NearbyOptions,
+  ): Promise<Array<{ box: OrientedBox; score: number }>> {
+    const [detW] = detectorSize(rgb.width, rgb.height, this.opts.detectSide);
+    const toDet = detW / rgb.width;
+    const triggers = known
+      .map((k, i) => ({ ...k, line: lines[i] }))
+      .filter(
+        ({ box, line }) =>
+          line &&
+          line.confidence >= o.minConfidence * 100 &&
+          (line.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3 &&
+          box.h >= o.minHeight &&
+          box.h * toDet <= o.maxDetHeight,
+      )
+      .sort((a, b) => b.line!.confidence - a.line!.confidence);
+    const regions: Array<{ x: number; y: number; w: number; h: number; lineH: number }> = [];
+    for (const t of triggers) {
+      if (regions.length >= o.maxRegions) break;
+      // A line inside a region looked at already has had its neighbourhood looked at, most of it.
+      if (regions.some((r) => t.box.cx >= r.x && t.box.cx <= r.x + r.w && t.box.cy >= r.y && t.box.cy <= r.y + r.h))
+        continue;
+      const r = regionAround(t.box, o, rgb.width, rgb.height);
+      if (r.w >= 16 && r.h >= 16) regions.push({ ...r, lineH: t.box.h });
+    }
+    const out: Array<{ box: OrientedBox; score: number }> = [];
+    const seen = known.map((k) => k.box);
+    for (const r of regions) {
+      // A line half as tall as the one found, at about 24 px: the box is ~1.4× its letters' height.
+      let zoom = Math.min(NEARBY_MAX_ZOOM, Math.max(1, (2 * 24 * 1.4) / r.lineH));
+      // Within one detector tile.
+      zoom = Math.min(zoom, Math.sqrt((this.opts.detectTile * this.opts.detectTile) / (r.w * r.h)));
+      const tw = Math.max(32, Math.floor((r.w * zoom) / 32) * 32);
+      const th = Math.max(32, Math.floor((r.h * zoom) / 32) * 32);
+      const crop = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+        .extract({ left: r.x, top: r.y, width: r.w, height: r.h })
+        .resize(tw, th, { fit: 'fill', kernel: 'cubic' })
+        .raw()
+        .toBuffer();
+      const map = new Float32Array(tw * th);
+      await this.detectTile(crop, tw, 0, 0, tw, th, map, th);
+      const boxes = scaledBoxes(
+        boxesFromMap({ data: map, width: tw, height: th }, this.opts.detect),
+        r.x,
+        r.y,
+        r.w / tw,
+        r.h / th,
+      );
+      for (const b of boxes) {
+        if (seen.some((k) => same(b, k) || same(k, b))) continue;
+        seen.push(b);
+        const upright = b.h > b.w * 1.5 ? { ...b, w: b.h, h: b.w, angle: b.angle + Math.PI / 2 } : b;
+        out.push({ box: upright, score: b.score });
+      }
+    }
+    return out;
   }
 
   /**
@@ -490,6 +582,46 @@ export class PpOcrReader {
   async close(): Promise<void> {
     await Promise.all([this.det.release(), this.rec.release()]);
   }
+}
+
+const inside = (x: number, y: number, b: OrientedBox) => {
+  const dx = x - b.cx;
+  const dy = y - b.cy;
+  const u = dx * Math.cos(b.angle) + dy * Math.sin(b.angle);
+  const v = -dx * Math.sin(b.angle) + dy * Math.cos(b.angle);
+  return Math.abs(u) <= b.w / 2 && Math.abs(v) <= b.h / 2;
+};
+
+/**
+ * The same line as one found before: its centre inside that box, and about as tall (a blob of texture the first look
+ * took for text can cover a small sign without being its line).
+ */
+const same = (b: OrientedBox, k: OrientedBox) => inside(b.cx, b.cy, k) && k.h < 2 * b.h;
+
+/** The upright rectangle (photo pixels, clipped to it) around a line's box stretched by the given multiples. */
+function regionAround(
+  b: OrientedBox,
+  o: { above: number; below: number; beyond: number },
+  width: number,
+  height: number,
+): { x: number; y: number; w: number; h: number } {
+  const ux = Math.cos(b.angle);
+  const uy = Math.sin(b.angle);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const u of [-(0.5 + o.beyond) * b.w, (0.5 + o.beyond) * b.w])
+    for (const v of [-(0.5 + o.above) * b.h, (0.5 + o.below) * b.h]) {
+      xs.push(b.cx + u * ux - v * uy);
+      ys.push(b.cy + u * uy + v * ux);
+    }
+  const x = Math.max(0, Math.floor(Math.min(...xs)));
+  const y = Math.max(0, Math.floor(Math.min(...ys)));
+  return {
+    x,
+    y,
+    w: Math.min(width, Math.ceil(Math.max(...xs))) - x,
+    h: Math.min(height, Math.ceil(Math.max(...ys))) - y,
+  };
 }
 
 /**
