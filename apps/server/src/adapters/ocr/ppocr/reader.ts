@@ -254,20 +254,7 @@ export class PpOcrReader {
       const tw = Math.max(32, Math.ceil((cw * zoom) / 32) * 32);
       const th = Math.max(32, Math.ceil((ch * zoom) / 32) * 32);
       if (tw * th > this.opts.detectTile * this.opts.detectTile) continue;
-      const crop = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
-        .extract({ left: x, top: y, width: cw, height: ch })
-        .resize(tw, th, { fit: 'fill', kernel: 'cubic' })
-        .raw()
-        .toBuffer();
-      const map = new Float32Array(tw * th);
-      await this.detectTile(crop, tw, 0, 0, tw, th, map, th);
-      const boxes = scaledBoxes(
-        boxesFromMap({ data: map, width: tw, height: th }, this.opts.detect),
-        x,
-        y,
-        cw / tw,
-        ch / th,
-      );
+      const boxes = await this.detectRegion(rgb, { x, y, w: cw, h: ch }, tw, th);
       for (const b of boxes) if (!known.some((k) => same(b, k)) && !out.some((k) => same(b, k))) out.push(b);
       if (!plates.readBlades) continue;
       // A blade no line was found on: its plate is the line. A line on it has its centre on the plate and is no
@@ -278,6 +265,29 @@ export class PpOcrReader {
           out.push({ ...blade, score: BLADE_SCORE });
     }
     return out;
+  }
+
+  /** The detector on one region of the full-resolution photo resized to tw × th: its boxes, in the photo's pixels. */
+  private async detectRegion(
+    rgb: Rgb,
+    r: { x: number; y: number; w: number; h: number },
+    tw: number,
+    th: number,
+  ): Promise<Array<OrientedBox & { score: number }>> {
+    const crop = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+      .extract({ left: r.x, top: r.y, width: r.w, height: r.h })
+      .resize(tw, th, { fit: 'fill', kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+    const map = new Float32Array(tw * th);
+    await this.detectTile(crop, tw, 0, 0, tw, th, map, th);
+    return scaledBoxes(
+      boxesFromMap({ data: map, width: tw, height: th }, this.opts.detect),
+      r.x,
+      r.y,
+      r.w / tw,
+      r.h / th,
+    );
   }
 
   /** Runs the detector on one tile of the scaled photo and writes its probabilities into the whole map. */
@@ -378,20 +388,7 @@ export class PpOcrReader {
       zoom = Math.min(zoom, Math.sqrt((this.opts.detectTile * this.opts.detectTile) / (r.w * r.h)));
       const tw = Math.max(32, Math.floor((r.w * zoom) / 32) * 32);
       const th = Math.max(32, Math.floor((r.h * zoom) / 32) * 32);
-      const crop = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
-        .extract({ left: r.x, top: r.y, width: r.w, height: r.h })
-        .resize(tw, th, { fit: 'fill', kernel: 'cubic' })
-        .raw()
-        .toBuffer();
-      const map = new Float32Array(tw * th);
-      await this.detectTile(crop, tw, 0, 0, tw, th, map, th);
-      const boxes = scaledBoxes(
-        boxesFromMap({ data: map, width: tw, height: th }, this.opts.detect),
-        r.x,
-        r.y,
-        r.w / tw,
-        r.h / th,
-      );
+      const boxes = await this.detectRegion(rgb, r, tw, th);
       for (const b of boxes) {
         if (seen.some((k) => same(b, k) || same(k, b))) continue;
         seen.push(b);
