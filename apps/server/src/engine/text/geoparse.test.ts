@@ -115,6 +115,32 @@ describe('geoparse: corners of the county grid', () => {
     expect(f!.note).toMatch(/Miami Beach numbers its streets on its own grid/);
   });
 
+  it('a street type the detector split off its name is given back on the same baseline, and only there', () => {
+    const at = (text: string, x: number, y: number, w: number, h = 0.03) => ({
+      text,
+      confidence: 95,
+      box: { x, y, w, h },
+    });
+    // Large clean blades whose words the detector split at a wide gap (held-out seed 18181).
+    const miller = geoparse([
+      at('Miller', 0.3, 0.3, 0.1),
+      at('Dr', 0.42, 0.302, 0.03, 0.028),
+      at('SW 107 Ave', 0.3, 0.36, 0.15),
+    ]);
+    expect(miller[0]).toMatchObject({ kind: 'intersection', label: 'Miller Drive (SW 56 St) & SW 107 Ave' });
+    const galloway = geoparse([
+      at('NW 193rdSt', 0.3, 0.3, 0.15),
+      at('/ Rd', 0.5, 0.362, 0.03),
+      at('Galloway', 0.35, 0.36, 0.12),
+    ]);
+    expect(galloway[0]).toMatchObject({ kind: 'intersection', label: 'NW 193 St & Galloway Road (87 Ave)' });
+    // Below the name, far beyond its end, or much smaller: another line's word, not this name's type.
+    for (const dr of [at('Dr', 0.42, 0.5, 0.03), at('Dr', 0.7, 0.3, 0.03), at('Dr', 0.42, 0.305, 0.01, 0.01)])
+      expect(geoparse([at('Miller', 0.3, 0.3, 0.1), dr, at('SW 107 Ave', 0.3, 0.36, 0.15)])[0]?.kind).not.toBe(
+        'intersection',
+      );
+  });
+
   it('a bare number is not given a quadrant when the prefixed names disagree or name the same axis', () => {
     expect(
       geoparse(lines('NW 96 AVE', 'SE 2 AVE', '113 ST')).some(

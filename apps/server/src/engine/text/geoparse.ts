@@ -576,7 +576,10 @@ type ParseState = {
 function newParseState(input: readonly InputLine[]): ParseState {
   const norms = attachQuadrantLines(
     input,
-    input.map((l) => normaliseLine(l.text)),
+    attachTypeLines(
+      input,
+      input.map((l) => normaliseLine(l.text)),
+    ),
   );
   return {
     input,
@@ -1180,6 +1183,40 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
         });
       }
     }
+  return out;
+}
+
+/** A line that is a street type and nothing else. */
+const TYPE_ONLY =
+  /^(STREET|ST|AVENUE|AVE|DRIVE|DR|ROAD|RD|BOULEVARD|BLVD|TRAIL|TRL|PARKWAY|PKWY|WAY|TERRACE|TER|COURT|CT|PLACE|PL|LANE|LN|HIGHWAY|HWY)$/;
+
+/**
+ * A street type read as a line of its own: the detector splits a blade's words where the gap between them is wide
+ * ("MILLER" and "DR", "GALLOWAY" and "RD" on large clean blades). It is given back to the line it continues: the
+ * nearest line ending just before it on the same baseline, about as tall. Boxes are relative to the photo's width and
+ * height, so the gap is compared with the line's height loosely (a 4:3 photo's x unit is 3/4 of its y unit).
+ */
+function attachTypeLines(input: readonly InputLine[], norms: string[]): string[] {
+  const out = [...norms];
+  norms.forEach((type, j) => {
+    const b = input[j]!.box;
+    if (!TYPE_ONLY.test(type) || !b) return;
+    let best: { i: number; gap: number } | null = null;
+    out.forEach((n, i) => {
+      const a = input[i]!.box;
+      if (i === j || !a || !n || TYPE_ONLY.test(n)) return;
+      const low = Math.min(a.h, b.h);
+      const high = Math.max(a.h, b.h);
+      const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      const gap = b.x - (a.x + a.w);
+      if (overlap < 0.5 * low || high > 1.6 * low || gap < -0.2 * low || gap > 2 * high) return;
+      if (!best || gap < best.gap) best = { i, gap };
+    });
+    if (!best) return;
+    const { i } = best as { i: number };
+    out[i] = `${out[i]} ${type}`;
+    out[j] = '';
+  });
   return out;
 }
 
