@@ -19,6 +19,8 @@ describe('normaliseLine', () => {
     ['NW 1O7 AVE', 'NW 107 AVE'],
     ['Española Way', 'ESPANOLA WAY'],
     ['Calle  Ocho!', 'CALLE OCHO'],
+    // A fascia's street cut at the box's end, after its ordinal.
+    ['S.W. 83rd Str', 'SW 83RD ST'],
   ])('%s → %s', (input, expected) => expect(normaliseLine(input)).toBe(expected));
 });
 
@@ -92,6 +94,8 @@ describe('geoparse: corners of the county grid', () => {
     // The stacked N over W read as one glyph glued to the number, and the type cut short.
     ['a stacked prefix read as one stray glyph', ['N', '#24AVENUE', 'NW 21ST'], 21, 24],
     ['a stacked prefix read as a letter, the type cut short', ['M14 AVENU', 'NW 20 STREET'], 20, 14],
+    // "1st" with its type lost reads as "1 ST": beside another street it is the avenue.
+    ['an ordinal 1st whose type was lost, beside a street', ['NE 38thStreet', 'NE1st'], 38, -1],
     ['a half-read prefix is not Hialeah when the other blade is county grid', ['W 19 AVE', 'SW 9 ST'], -9, 19],
   ])('%s', (_, texts, street, avenue) => {
     const f = top(...texts)!;
@@ -151,6 +155,9 @@ describe('geoparse: corners of the county grid', () => {
     // A glyph glued before the number is taken for a lost quadrant only on the same terms.
     expect(geoparse(lines('NW 36 ST', 'M113 ST')).some((f) => f.kind === 'intersection')).toBe(false);
     expect(geoparse(lines('M14 AVENU')).some((f) => f.kind === 'intersection')).toBe(false);
+    // "NE 1ST" beside an avenue is NE 1 St; "NE 111ST" is no ordinal (111th).
+    expect(top('NE 1ST', 'NE 2 AVE')!.label).toBe('NE 1 St & NE 2 Ave');
+    expect(geoparse(lines('NE 38 ST', 'NE 111ST')).some((f) => f.kind === 'intersection')).toBe(false);
   });
 
   it('a road placed at a corner is not also a place of its own', () => {

@@ -205,6 +205,8 @@ export function normaliseLine(text: string): string {
   s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}?) ?(5T|STR|STRE|STREE|S)\b/g, (m, q: string, n: string) =>
     n ? `${q} ${n} ST` : m,
   );
+  // ...and after an ordinal: "S.W. 83rd Str" (a fascia's street cut at the box's end).
+  s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3})(ST|ND|RD|TH) ?(5T|STR|STRE|STREE)\b/g, '$1 $2$3 ST');
   s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}) ?(?:ST|ND|RD|TH)? ?(A|AE|AV|AVEN|AVENU|AVNUE|AVE NUE)\b/g, '$1 $2 AVE');
   // A raised ordinal misread ("23DST", "2MDAVE", "8HST"): one or two letters between a number and its street type
   // that are not the number's own suffix are dropped.
@@ -415,6 +417,26 @@ function typelessMentions(input: readonly InputLine[], norms: string[], mentions
     if (found) out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)` });
   });
   return new Set(out.map((o) => o.number)).size === 1 ? out : [];
+}
+
+/**
+ * "NE1st" beside "NE 38thStreet": a number ending in 1 with "ST" glued to it and nothing after is read as "NE 1 St",
+ * but is as likely the ordinal of a blade whose type was lost ("NE 1st" Avenue). Two streets make no corner, so when
+ * the photo's other county-grid names are all streets in the same quadrant and none is an avenue, it is the avenue.
+ */
+function ordinalOnlyAvenue(norms: string[], mentions: GridMention[]): void {
+  const county = mentions.filter((m) => !m.hialeah && m.quadrant.length === 2);
+  if (county.some((m) => m.axis === 'avenue')) return;
+  mentions.forEach((m, i) => {
+    if (m.hialeah || m.axis !== 'street' || m.quadrant.length !== 2) return;
+    const norm = norms[m.line]!;
+    // The whole line is the quadrant and "…1ST", the type glued to the number: "NE 1ST", "SW 21ST".
+    if (!new RegExp(`^${m.quadrant} ?\\d{0,2}1ST$`).test(norm) || /11ST$/.test(norm)) return;
+    if (!county.some((o) => o !== m && o.line !== m.line && o.quadrant === m.quadrant)) return;
+    const [found] = gridMentions(`${m.quadrant} ${norm.slice(m.quadrant.length).trim()} AVE`, m.line);
+    if (found && !found.hialeah)
+      mentions[i] = { ...found, start: m.start, end: m.end, label: `${found.label} (type inferred)` };
+  });
 }
 
 /**
@@ -635,6 +657,7 @@ function readGridNames(st: ParseState): void {
   const mentions = st.norms.flatMap((norm, i) => gridMentions(norm, i));
   mentions.push(...bareMentions(st.norms, mentions));
   mentions.push(...typelessMentions(st.input, st.norms, mentions));
+  ordinalOnlyAvenue(st.norms, mentions);
   reclaimHialeah(st.norms, mentions);
   st.mentions = mentions;
   for (const m of mentions) {
