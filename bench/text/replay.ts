@@ -51,7 +51,8 @@ type Photo = {
 const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { half: string; photos: Photo[] };
 if (manifest.half !== 'tuning') throw new Error('replay.ts is for the tuning half only.');
 
-const cacheFile = join(dir, 'reads.json');
+// Reads with and without the look around small lines are cached apart: a cache of one is no measure of the other.
+const cacheFile = join(dir, args['no-nearby'] ? 'reads-no-nearby.json' : 'reads.json');
 const cache: Record<string, SceneText> = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
 const missing = manifest.photos.filter((p) => !cache[p.file]);
 if (missing.length) {

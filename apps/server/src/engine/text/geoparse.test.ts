@@ -120,9 +120,9 @@ describe('geoparse: corners of the county grid', () => {
   });
 
   it('a street type the detector split off its name is given back on the same baseline, and only there', () => {
-    const at = (text: string, x: number, y: number, w: number, h = 0.03) => ({
+    const at = (text: string, x: number, y: number, w: number, h = 0.03, confidence = 95) => ({
       text,
-      confidence: 95,
+      confidence,
       box: { x, y, w, h },
     });
     // Large clean blades whose words the detector split at a wide gap (held-out seed 18181).
@@ -138,8 +138,15 @@ describe('geoparse: corners of the county grid', () => {
       at('Galloway', 0.35, 0.36, 0.12),
     ]);
     expect(galloway[0]).toMatchObject({ kind: 'intersection', label: 'NW 193 St & Galloway Road (87 Ave)' });
-    // Below the name, far beyond its end, or much smaller: another line's word, not this name's type.
-    for (const dr of [at('Dr', 0.42, 0.5, 0.03), at('Dr', 0.7, 0.3, 0.03), at('Dr', 0.42, 0.305, 0.01, 0.01)])
+    // Below the name, beyond its end (here two heights, over three of its letters), much smaller, or read unsurely:
+    // another line's word, or no word, not this name's type.
+    for (const dr of [
+      at('Dr', 0.42, 0.5, 0.03),
+      at('Dr', 0.7, 0.3, 0.03),
+      at('Dr', 0.46, 0.3, 0.03),
+      at('Dr', 0.42, 0.305, 0.01, 0.01),
+      at('Dr', 0.42, 0.302, 0.03, 0.028, 40),
+    ])
       expect(geoparse([at('Miller', 0.3, 0.3, 0.1), dr, at('SW 107 Ave', 0.3, 0.36, 0.15)])[0]?.kind).not.toBe(
         'intersection',
       );
@@ -155,6 +162,12 @@ describe('geoparse: corners of the county grid', () => {
     // A glyph glued before the number is taken for a lost quadrant only on the same terms.
     expect(geoparse(lines('NW 36 ST', 'M113 ST')).some((f) => f.kind === 'intersection')).toBe(false);
     expect(geoparse(lines('M14 AVENU')).some((f) => f.kind === 'intersection')).toBe(false);
+    // Nor anywhere but a line of its own, nor with a glyph no stacked letter is seen as, nor a door's court or place.
+    for (const other of ['UNIT #2 ST', 'STE #101 AVE', 'A1 AVENUE', '#12 CT', '#1 PLACE', 'CAFE #14 AVENUE'])
+      expect(
+        geoparse(lines('SW 8 ST', other)).some((f) => f.kind === 'intersection'),
+        other,
+      ).toBe(false);
     // "NE 1ST" beside an avenue is NE 1 St; "NE 111ST" is no ordinal (111th).
     expect(top('NE 1ST', 'NE 2 AVE')!.label).toBe('NE 1 St & NE 2 Ave');
     expect(geoparse(lines('NE 38 ST', 'NE 111ST')).some((f) => f.kind === 'intersection')).toBe(false);

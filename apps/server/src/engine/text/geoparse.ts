@@ -357,15 +357,19 @@ export function gridMentions(norm: string, line: number): GridMention[] {
   return out;
 }
 
-/**
- * A number and a street type with no quadrant before it. A glyph glued before the number that is no quadrant letter
- * ("#24AVENUE", "M14 AVENU") is what a one-line recogniser made of the county's stacked quadrant letters; an
- * avenue's type may be cut short there too.
- */
+/** A number and a street type with no quadrant before it: "113 ST". */
 const BARE_RE = new RegExp(
-  `(?:^|\\s)(?:[#A-Z](?=\\d))?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES}|AVENU|AVEN)\\b`,
+  `(?:^|\\s)(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES}|AVENU|AVEN)\\b`,
   'g',
 );
+
+/**
+ * A glyph glued before the number that is no quadrant letter ("#24AVENUE", "M14 AVENU") is what a one-line recogniser
+ * made of the county's stacked quadrant letters; an avenue's type may be cut short there too. Only when that is the
+ * whole line, the glyph is one a stacked N, S, E or W is seen as, and the type is a street or an avenue: "UNIT #2 ST",
+ * "A1 AVENUE" and a door's "#12 CT" are no stacked blade.
+ */
+const GLYPH_BARE_RE = /^[#MNSEWH](\d{1,3}) ?(?:ST|ND|RD|TH)? ?(STREET|ST|AVENUE|AVE|AVENU|AVEN)$/;
 
 /**
  * "NW 96 AVE" on one blade and "113 ST" on the other: the blade whose prefix was lost shares the corner's quadrant.
@@ -378,7 +382,8 @@ function bareMentions(norms: string[], mentions: GridMention[]): GridMention[] {
   const quadrant = [...quadrants][0]!;
   const out: GridMention[] = [];
   norms.forEach((norm, line) => {
-    for (const m of norm.matchAll(BARE_RE)) {
+    const glyph = norm.match(GLYPH_BARE_RE);
+    for (const m of glyph ? [glyph] : norm.matchAll(BARE_RE)) {
       const start = m.index! + m[0].length - m[0].trimStart().length;
       const end = m.index! + m[0].length;
       if (mentions.some((o) => o.line === line && start < o.end && end > o.start)) continue;
@@ -1209,30 +1214,34 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
   return out;
 }
 
-/** A line that is a street type and nothing else. */
-const TYPE_ONLY =
-  /^(STREET|ST|AVENUE|AVE|DRIVE|DR|ROAD|RD|BOULEVARD|BLVD|TRAIL|TRL|PARKWAY|PKWY|WAY|TERRACE|TER|COURT|CT|PLACE|PL|LANE|LN|HIGHWAY|HWY)$/;
+/** Street types, as a line of their own or at a line's end. */
+const TYPE_WORDS =
+  'STREET|ST|AVENUE|AVE|DRIVE|DR|ROAD|RD|BOULEVARD|BLVD|TRAIL|TRL|PARKWAY|PKWY|WAY|TERRACE|TER|COURT|CT|PLACE|PL|LANE|LN|HIGHWAY|HWY';
+const TYPE_ONLY = new RegExp(`^(?:${TYPE_WORDS})$`);
+const ENDS_IN_TYPE = new RegExp(`\\b(?:${TYPE_WORDS})$`);
 
 /**
  * A street type read as a line of its own: the detector splits a blade's words where the gap between them is wide
  * ("MILLER" and "DR", "GALLOWAY" and "RD" on large clean blades). It is given back to the line it continues: the
- * nearest line ending just before it on the same baseline, about as tall. Boxes are relative to the photo's width and
- * height, so the gap is compared with the line's height loosely (a 4:3 photo's x unit is 3/4 of its y unit).
+ * nearest line ending just before it on the same baseline, about as tall, that has no type of its own. The gap is
+ * measured in the name's letters (its box's width over its length): boxes are fractions of the photo's width and
+ * height, so a gap in heights would change with the photo's shape. A type read unsurely is left alone.
  */
 function attachTypeLines(input: readonly InputLine[], norms: string[]): string[] {
   const out = [...norms];
   norms.forEach((type, j) => {
     const b = input[j]!.box;
-    if (!TYPE_ONLY.test(type) || !b) return;
+    if (!TYPE_ONLY.test(type) || !b || input[j]!.confidence < 60) return;
     let best: { i: number; gap: number } | null = null;
     out.forEach((n, i) => {
       const a = input[i]!.box;
-      if (i === j || !a || !n || TYPE_ONLY.test(n)) return;
+      if (i === j || !a || !n || TYPE_ONLY.test(n) || ENDS_IN_TYPE.test(n)) return;
+      const letter = a.w / n.length;
       const low = Math.min(a.h, b.h);
       const high = Math.max(a.h, b.h);
       const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
       const gap = b.x - (a.x + a.w);
-      if (overlap < 0.5 * low || high > 1.6 * low || gap < -0.2 * low || gap > 2 * high) return;
+      if (overlap < 0.5 * low || high > 1.6 * low || gap < -0.5 * letter || gap > 2.5 * letter) return;
       if (!best || gap < best.gap) best = { i, gap };
     });
     if (!best) return;

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectorSize, PpOcrReader } from './reader';
 import type { Rgb } from './geometry';
+import { signReaderOptions } from '../../../engine/text/read-text';
 
 /** Dark text on a light fascia, DejaVu Sans (Debian's fonts-dejavu-core, which `npm test` installs with Chromium). */
 const svg = (text: string) =>
@@ -93,10 +94,11 @@ describe('the look around small lines', () => {
   // not (its letters are ~6 px there); the look around the name finds the street at full resolution.
   const photo = async () => {
     const fascia = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="231" height="64"><rect width="231" height="64" fill="#f2efe6"/>` +
-        `<text x="115" y="24" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="20" fill="#8a1c1c">Auto Parts</text>` +
-        `<text x="115" y="41" text-anchor="middle" font-family="DejaVu Sans" font-size="9" fill="#1d4f8a">SW 26th Ave</text>` +
-        `<text x="115" y="57" text-anchor="middle" font-family="DejaVu Sans" font-size="8" fill="#8a1c1c">(305) 662-8589</text></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="231" height="80"><rect width="231" height="80" fill="#f2efe6"/>` +
+        `<text x="115" y="14" text-anchor="middle" font-family="DejaVu Sans" font-size="9" fill="#1d4f8a">Family Owned</text>` +
+        `<text x="115" y="40" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="20" fill="#8a1c1c">Auto Parts</text>` +
+        `<text x="115" y="57" text-anchor="middle" font-family="DejaVu Sans" font-size="9" fill="#1d4f8a">SW 26th Ave</text>` +
+        `<text x="115" y="73" text-anchor="middle" font-family="DejaVu Sans" font-size="8" fill="#8a1c1c">(305) 662-8589</text></svg>`,
     );
     // A little blur, as a phone's lens leaves: the detector finds flawless small letters better than real ones.
     const { data, info } = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#3a4a2c' } })
@@ -107,15 +109,7 @@ describe('the look around small lines', () => {
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height } satisfies Rgb;
   };
-  const nearby = {
-    maxDetHeight: 32,
-    minHeight: 10,
-    minConfidence: 0.8,
-    maxRegions: 6,
-    above: 1.5,
-    below: 3,
-    beyond: 0.25,
-  };
+  const { nearby } = signReaderOptions();
   const readWith = async (options: Parameters<typeof PpOcrReader.create>[0]) => {
     const reader = await PpOcrReader.create(options);
     try {
@@ -131,7 +125,8 @@ describe('the look around small lines', () => {
     expect(without).not.toContain('SW26THAVE');
     const lines = await readWith({ threads: 1, detectSide: 1024, nearby });
     expect(lines).toContain('SW26THAVE');
-    // Top to bottom, as the detector's lines are.
-    expect(lines.indexOf('AUTOPARTS')).toBeLessThan(lines.indexOf('SW26THAVE'));
+    // The line above the name, found by the same look, comes first: the lines are given top to bottom.
+    expect(without).not.toContain('FAMILYOWNED');
+    expect(lines).toEqual(['FAMILYOWNED', 'AUTOPARTS', 'SW26THAVE', '(305)662-8589']);
   }, 60_000);
 });

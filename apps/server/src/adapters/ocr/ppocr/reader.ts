@@ -174,13 +174,13 @@ export class PpOcrReader {
     const t1 = performance.now();
     const boxes = await this.detect(rgb);
     const t2 = performance.now();
-    const lines = await this.recognise(rgb, boxes);
+    const { lines, added } = await this.readBoxes(rgb, boxes);
     const t3 = performance.now();
     return {
       width: rgb.width,
       height: rgb.height,
       lines,
-      candidates: boxes.length + this.nearbyBoxes,
+      candidates: boxes.length + added,
       timings: { decodeMs: Math.round(decodeMs), detectMs: Math.round(t2 - t1), recogniseMs: Math.round(t3 - t2) },
     };
   }
@@ -326,26 +326,31 @@ export class PpOcrReader {
 
   /** Reads each box from the full-resolution pixels, then the stacked letters some lines begin with. */
   async recognise(rgb: Rgb, boxes: ReadonlyArray<OrientedBox & { score: number }>): Promise<SceneLine[]> {
+    return (await this.readBoxes(rgb, boxes)).lines;
+  }
+
+  /** recognise(), and how many boxes the look around small lines added (SceneText.candidates counts them). */
+  private async readBoxes(
+    rgb: Rgb,
+    boxes: ReadonlyArray<OrientedBox & { score: number }>,
+  ): Promise<{ lines: SceneLine[]; added: number }> {
     const strips = boxes.map((box) => {
       // Tall boxes are vertical text: read them turned a quarter.
       const b = box.h > box.w * 1.5 ? { ...box, w: box.h, h: box.w, angle: box.angle + Math.PI / 2 } : box;
       return { box: b, score: box.score };
     });
     const lines = await this.readStrips(rgb, strips, this.opts.minConfidence, this.grammar);
-    this.nearbyBoxes = 0;
+    let added = 0;
     if (this.opts.nearby) {
       const more = await this.detectNearLines(rgb, strips, lines, this.opts.nearby);
-      this.nearbyBoxes = more.length;
+      added = more.length;
       if (more.length) lines.push(...(await this.readStrips(rgb, more, this.opts.minConfidence, this.grammar)));
     }
     await this.readOnward(rgb, lines);
     await this.readStacked(rgb, lines);
     const centreY = (l: SceneLine) => l.quad.reduce((s, [, y]) => s + y, 0) / l.quad.length;
-    return lines.filter((l): l is SceneLine => l !== null).sort((a, b) => centreY(a) - centreY(b));
+    return { lines: lines.filter((l): l is SceneLine => l !== null).sort((a, b) => centreY(a) - centreY(b)), added };
   }
-
-  /** Boxes the last read's look around small lines added (SceneText.candidates counts them). */
-  private nearbyBoxes = 0;
 
   /**
    * The look around small lines (NearbyOptions): the detector on the region around each small line read clearly, at
@@ -390,9 +395,10 @@ export class PpOcrReader {
       const th = Math.max(32, Math.floor((r.h * zoom) / 32) * 32);
       const boxes = await this.detectRegion(rgb, r, tw, th);
       for (const b of boxes) {
-        if (seen.some((k) => same(b, k) || same(k, b))) continue;
-        seen.push(b);
+        // Turned as the known boxes were (tall ones a quarter) before they are compared.
         const upright = b.h > b.w * 1.5 ? { ...b, w: b.h, h: b.w, angle: b.angle + Math.PI / 2 } : b;
+        if (seen.some((k) => same(upright, k) || same(k, upright))) continue;
+        seen.push(upright);
         out.push({ box: upright, score: b.score });
       }
     }
