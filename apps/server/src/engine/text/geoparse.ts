@@ -1214,16 +1214,14 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
   return out;
 }
 
-/** Street types, as a line of their own or at a line's end. */
-const TYPE_WORDS =
-  'STREET|ST|AVENUE|AVE|DRIVE|DR|ROAD|RD|BOULEVARD|BLVD|TRAIL|TRL|PARKWAY|PKWY|WAY|TERRACE|TER|COURT|CT|PLACE|PL|LANE|LN|HIGHWAY|HWY';
-const TYPE_ONLY = new RegExp(`^(?:${TYPE_WORDS})$`);
-const ENDS_IN_TYPE = new RegExp(`\\b(?:${TYPE_WORDS})$`);
+/** A line that is a street type and nothing else. */
+const TYPE_ONLY =
+  /^(STREET|ST|AVENUE|AVE|DRIVE|DR|ROAD|RD|BOULEVARD|BLVD|TRAIL|TRL|PARKWAY|PKWY|WAY|TERRACE|TER|COURT|CT|PLACE|PL|LANE|LN|HIGHWAY|HWY)$/;
 
 /**
  * A street type read as a line of its own: the detector splits a blade's words where the gap between them is wide
  * ("MILLER" and "DR", "GALLOWAY" and "RD" on large clean blades). It is given back to the line it continues: the
- * nearest line ending just before it on the same baseline, about as tall, that has no type of its own. The gap is
+ * nearest line ending just before it on the same baseline, about as tall. The gap is
  * measured in the name's letters (its box's width over its length): boxes are fractions of the photo's width and
  * height, so a gap in heights would change with the photo's shape. A type read unsurely is left alone.
  */
@@ -1235,7 +1233,7 @@ function attachTypeLines(input: readonly InputLine[], norms: string[]): string[]
     let best: { i: number; gap: number } | null = null;
     out.forEach((n, i) => {
       const a = input[i]!.box;
-      if (i === j || !a || !n || TYPE_ONLY.test(n) || ENDS_IN_TYPE.test(n)) return;
+      if (i === j || !a || !n || TYPE_ONLY.test(n)) return;
       const letter = a.w / n.length;
       const low = Math.min(a.h, b.h);
       const high = Math.max(a.h, b.h);

@@ -334,11 +334,7 @@ export class PpOcrReader {
     rgb: Rgb,
     boxes: ReadonlyArray<OrientedBox & { score: number }>,
   ): Promise<{ lines: SceneLine[]; added: number }> {
-    const strips = boxes.map((box) => {
-      // Tall boxes are vertical text: read them turned a quarter.
-      const b = box.h > box.w * 1.5 ? { ...box, w: box.h, h: box.w, angle: box.angle + Math.PI / 2 } : box;
-      return { box: b, score: box.score };
-    });
+    const strips = boxes.map((box) => ({ box: upright(box), score: box.score }));
     const lines = await this.readStrips(rgb, strips, this.opts.minConfidence, this.grammar);
     let added = 0;
     if (this.opts.nearby) {
@@ -395,11 +391,11 @@ export class PpOcrReader {
       const th = Math.max(32, Math.floor((r.h * zoom) / 32) * 32);
       const boxes = await this.detectRegion(rgb, r, tw, th);
       for (const b of boxes) {
-        // Turned as the known boxes were (tall ones a quarter) before they are compared.
-        const upright = b.h > b.w * 1.5 ? { ...b, w: b.h, h: b.w, angle: b.angle + Math.PI / 2 } : b;
-        if (seen.some((k) => same(upright, k) || same(k, upright))) continue;
-        seen.push(upright);
-        out.push({ box: upright, score: b.score });
+        // Turned as the known boxes were before they are compared.
+        const box = upright(b);
+        if (seen.some((k) => same(box, k) || same(k, box))) continue;
+        seen.push(box);
+        out.push({ box, score: b.score });
       }
     }
     return out;
@@ -599,6 +595,10 @@ const inside = (x: number, y: number, b: OrientedBox) => {
  * The same line as one found before: its centre inside that box, and about as tall (a blob of texture the first look
  * took for text can cover a small sign without being its line).
  */
+/** Tall boxes are vertical text: they are read turned a quarter. */
+const upright = (b: OrientedBox): OrientedBox =>
+  b.h > b.w * 1.5 ? { cx: b.cx, cy: b.cy, w: b.h, h: b.w, angle: b.angle + Math.PI / 2 } : b;
+
 const same = (b: OrientedBox, k: OrientedBox) => inside(b.cx, b.cy, k) && k.h < 2 * b.h;
 
 /** The upright rectangle (photo pixels, clipped to it) around a line's box stretched by the given multiples. */
