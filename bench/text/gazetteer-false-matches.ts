@@ -2,14 +2,15 @@
  * False matches of the gazetteer's tolerant name matching (issue 11) on text that names no Miami-Dade place: the
  * prose of the README files of the packages in node_modules (English technical text, 5,000 lines by default)
  * and the words of traffic signs and shop fronts. Reports the share of lines where a name was found exactly and where
- * it was found only tolerantly (a few letters off), with examples, beside the true matches on OCR-mangled names.
+ * it was found only tolerantly (a few letters off), with examples, beside the true matches on OCR-mangled names; and
+ * the names found across two consecutive lines (a name wrapped on a building is looked for across stacked lines).
  *
  * Run: `npx tsx bench/text/gazetteer-false-matches.ts [-- --max-lines N]`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findPlacesInText } from '@vt/server/src/engine/geo/gazetteer';
+import { findPlacesInText, normaliseName } from '@vt/server/src/engine/geo/gazetteer';
 import { REPO_ROOT, writeResult } from '../engine/harness';
 
 const { values: args } = parseArgs({
@@ -72,6 +73,31 @@ for (const line of lines) {
   }
 }
 const ms = performance.now() - t;
+// A name wrapped onto two lines is looked for across each pair of stacked lines (geoparse's stackedPairs): here,
+// each line with the next, counting only names that run across the two.
+let pairLines = 0;
+let pairMatches = 0;
+const pairExamples: Array<{ lines: [string, string]; name: string; matched: string; edits: number }> = [];
+for (let i = 0; i + 1 < lines.length; i++) {
+  const cut = normaliseName(lines[i]!).length;
+  if (!cut || !normaliseName(lines[i + 1]!)) continue;
+  pairLines++;
+  const across = findPlacesInText(`${lines[i]} ${lines[i + 1]}`, { tolerant: true }).filter(
+    (m) => m.entry.kind !== 'street' && m.index < cut && m.index + m.matched.length > cut + 1,
+  );
+  if (across.length) {
+    pairMatches++;
+    if (pairExamples.length < 20)
+      pairExamples.push(
+        ...across.map((m) => ({
+          lines: [lines[i]!, lines[i + 1]!] as [string, string],
+          name: m.entry.name,
+          matched: m.matched,
+          edits: m.edits ?? 0,
+        })),
+      );
+  }
+}
 const MANGLED = [
   'JAYSIDE',
   'MAMINTERNATIONAL AIRPORT',
@@ -96,6 +122,12 @@ const result = {
   tolerantFalseMatchPer1000Lines: Math.round((tolerantLines / lines.length) * 10000) / 10,
   msPerLine: Math.round((ms / lines.length) * 1000) / 1000,
   examples,
+  wrapped: {
+    pairs: pairLines,
+    pairsWithANameAcross: pairMatches,
+    falseMatchPer1000Pairs: Math.round((pairMatches / Math.max(1, pairLines)) * 10000) / 10,
+    examples: pairExamples,
+  },
   trueMatches,
 };
 console.log(JSON.stringify(result, null, 2));

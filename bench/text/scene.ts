@@ -7,7 +7,8 @@
  * ("SW 8th St"); the quadrant stacked over itself ("S" above "W"); overhead mast-arm blades seen from below; brown
  * honorary blades ("Calle Ocho") over a numbered blade; blue and white municipal blades; shop fronts with the street
  * on the fascia and the door number on a panel of its own, a phone number and Spanish words. Distractor signs
- * (STOP, ONE WAY, NO PARKING, SPEED LIMIT) join some scenes.
+ * (STOP, ONE WAY, NO PARKING, SPEED LIMIT) join some scenes. Places that write their name on themselves (monument
+ * panels, channel letters on a wall, banners) are drawn for the place set.
  */
 import sharp, { type OverlayOptions } from 'sharp';
 import { perspective } from '@vt/server/src/engine/test/signs';
@@ -142,6 +143,74 @@ export async function shopFront(o: {
     fascia: await sharp(Buffer.from(svg)).png().toBuffer(),
     door: await sharp(Buffer.from(doorSvg)).png().toBuffer(),
   };
+}
+
+export type PlaceStyle = 'monument' | 'letters' | 'banner';
+
+/** The font size of a place's name in placeSign's drawing, for the size band of the name in the photo. */
+export const PLACE_NAME_PX = 84;
+
+/**
+ * A place that writes its name on itself: a monument panel by the entrance, channel letters on the building's wall
+ * (no panel: the photo shows through), or a coloured banner. A long name wraps onto two lines or three, as it does on a
+ * building, and a line that is no part of the name ("WELCOME TO", "ENTRANCE", opening hours) may stand above or below.
+ */
+export async function placeSign(o: {
+  name: string;
+  above?: string;
+  below?: string;
+  font: string;
+  style: PlaceStyle;
+  bold: boolean;
+}): Promise<Buffer> {
+  const words = o.name.split(' ');
+  // Wrap a long name at the word boundary nearest its middle; a very long one in thirds.
+  let lines = [o.name];
+  if (o.name.length > 30 && words.length > 2) {
+    const [a, b] = [Math.round(words.length / 3), Math.round((2 * words.length) / 3)];
+    lines = [words.slice(0, a), words.slice(a, b), words.slice(b)].map((w) => w.join(' '));
+  } else if (o.name.length > 18 && words.length > 1) {
+    let best = 1;
+    for (let k = 1; k < words.length; k++) {
+      const d = (i: number) => Math.abs(words.slice(0, i).join(' ').length - words.slice(i).join(' ').length);
+      if (d(k) < d(best)) best = k;
+    }
+    lines = [words.slice(0, best).join(' '), words.slice(best).join(' ')];
+  }
+  const px = PLACE_NAME_PX;
+  const small = Math.round(px * 0.42);
+  const longest = Math.max(...lines.map((l) => l.length), ((o.above ?? '').length * small) / px);
+  const width = Math.round(Math.max(360, longest * px * 0.62 + px));
+  const rows: Array<{ text: string; size: number; weight: string }> = [
+    ...(o.above ? [{ text: o.above, size: small, weight: 'normal' }] : []),
+    ...lines.map((text) => ({ text, size: px, weight: o.bold ? 'bold' : 'normal' })),
+    ...(o.below ? [{ text: o.below, size: small, weight: 'normal' }] : []),
+  ];
+  const pad = Math.round(px * 0.45);
+  const height = pad * 2 + rows.reduce((h, r) => h + Math.round(r.size * 1.25), 0);
+  const [bg, fg, stroke] =
+    o.style === 'monument'
+      ? ['#3a3733', '#f1ece1', 'none']
+      : o.style === 'banner'
+        ? ['#0e5a8a', '#ffffff', 'none']
+        : ['none', '#f7f3ea', '#222222'];
+  let y = pad;
+  const text = rows
+    .map((r) => {
+      y += Math.round(r.size * 1.25);
+      // Channel letters stand out from the wall by their outline (their sides and shadow).
+      const outline =
+        stroke === 'none' ? '' : ` stroke="${stroke}" stroke-width="${Math.max(2, Math.round(r.size * 0.05))}"`;
+      return `<text x="${width / 2}" y="${y - Math.round(r.size * 0.28)}" text-anchor="middle" font-family="${o.font}" font-weight="${r.weight}" font-size="${r.size}" fill="${fg}"${outline}>${esc(r.text)}</text>`;
+    })
+    .join('');
+  const panel =
+    bg === 'none' ? '' : `<rect width="${width}" height="${height}" rx="${Math.round(px * 0.12)}" fill="${bg}"/>`;
+  return sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${panel}${text}</svg>`),
+  )
+    .png()
+    .toBuffer();
 }
 
 export type Distractor = 'STOP' | 'ONE WAY' | 'NO PARKING' | 'SPEED LIMIT';

@@ -13,6 +13,9 @@
  * Truth: for county corners, shop addresses and named roads, the grid model's own point for the written corner (this
  * measures reading, parsing and placing the words, not the grid model's real-world error); for the trolley set, the
  * City of Miami trolley stop's real GPS position (evaluation half of the grid fit, so the grid's real error counts).
+ * Places that write their name on themselves (the gazetteer's venues, museums, stations, parks, malls...: monument
+ * panels, channel letters on a wall, banners; long names wrapped) are a set of their own, truth the gazetteer's point,
+ * reported apart under `places` so that the sign figure's series measures what it always did.
  * Negatives: photos with no sign, and photos with other cities' street names; both must stay at low confidence.
  *
  * Reported per condition (size band, light, blur, form, set): share within 300 m and 1 km, fallback share, median
@@ -20,7 +23,7 @@
  * confidence ≥ 0.8 within 1 km; the highest confidence on negatives; p50/p95 latency of the locator (full-resolution
  * JPEG in, evidence out) beside the OCR floor (the reader alone on the same photo).
  *
- * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --out FILE --save-images DIR [--generate-only]
+ * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --only SET --out FILE --save-images DIR [--generate-only]
  * --detect-side PX --detect-tile PX --mem-pattern on|off --det-threshold P --box-threshold P --resend PX --publish]`.
  * Needs the fonts of bench/text/fonts.ts (Debian packages; installed when missing and run as root). A full held-out
  * run adds its draw to bench/results/text-signs-heldout-draws.json (a seed already there is refused) and the public
@@ -40,6 +43,7 @@ import { describePlace, placeName } from '@vt/server/src/engine/pipeline/place';
 import { gridPoint, streetLat } from '@vt/server/src/engine/geo/grid';
 import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
 import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
+import { GAZETTEER, type PlaceKind } from '@vt/server/src/engine/geo/gazetteer';
 import { municipalityAt } from '@vt/server/src/engine/geo/municipalities';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
 import { trolleyStopsOnGridLines } from '@vt/server/src/engine/test/trolley';
@@ -62,6 +66,8 @@ import {
   distractorSign,
   FASCIA_STREET_PX,
   nameSizeBand,
+  PLACE_NAME_PX,
+  placeSign,
   shopFront,
   streetSign,
   type BladeStyle,
@@ -70,6 +76,7 @@ import {
   type Distractor,
   type Light,
   type Placement,
+  type PlaceStyle,
   type Written,
 } from './scene';
 
@@ -81,6 +88,8 @@ const { values: args } = parseArgs({
     // been looked at.
     seed: { type: 'string' },
     limit: { type: 'string' },
+    // One set of the draw only (a trial, e.g. --only place while tuning on the tuning half).
+    only: { type: 'string' },
     out: { type: 'string' },
     'save-images': { type: 'string' },
     // With --save-images: write the photos and their manifest (truth, conditions) without reading them, for
@@ -212,7 +221,7 @@ const SHOPS = [
 const OFF_GRID = new Set(['Miami Beach', 'Coral Gables', 'Hialeah']);
 const STYLES: BladeStyle[] = ['county', 'mixed', 'stacked', 'overhead', 'blue', 'white'];
 
-type Set_ = 'corner' | 'trolley' | 'named' | 'honorary' | 'shopfront' | 'no-text' | 'other-city';
+type Set_ = 'corner' | 'trolley' | 'named' | 'honorary' | 'shopfront' | 'no-text' | 'other-city' | 'place';
 type Sample = {
   set: Set_;
   /** Null for negatives: the photo is not placeable (or not in Miami-Dade). */
@@ -424,6 +433,55 @@ async function shopSample(font: string): Promise<Omit<Sample, 'signs'> & { png: 
   }
 }
 
+/** Kinds of the gazetteer's places that write their name on themselves (a building, a gate, a park's sign). */
+const SIGNED_KINDS = new Set<PlaceKind>([
+  'landmark',
+  'venue',
+  'museum',
+  'transport',
+  'campus',
+  'shopping',
+  'park',
+  'beach',
+]);
+// The place set draws from a stream of its own, and its photos come after all the others: the rest of a draw is the
+// same photos as before the set existed.
+const placeRandom = mulberry32(seed ^ 0x91ace);
+const placePick = <T>(list: readonly T[]): T => list[Math.floor(placeRandom() * list.length)]!;
+
+/**
+ * A place of this half (by a hash of its id) with its name on it: the gazetteer's name or one of the other names
+ * people write, in capitals or as written, sometimes with a line that is no part of it. Truth: the gazetteer's point
+ * (this measures reading and matching the name, not the gazetteer's own error).
+ */
+async function placeSample(): Promise<Omit<Sample, 'signs'> & { png: Buffer }> {
+  const entries = GAZETTEER.filter((e) => SIGNED_KINDS.has(e.kind) && halfOf(`place:${e.id}`) === half);
+  const e = placePick(entries);
+  const others = e.aliases.filter((a) => a.length >= 5);
+  const written = others.length && placeRandom() < 0.35 ? placePick(others) : e.name;
+  const name = placeRandom() < 0.5 ? written.toUpperCase() : written;
+  const above = placeRandom() < 0.25 ? placePick(['WELCOME TO', 'Welcome to']) : undefined;
+  const below =
+    placeRandom() < 0.4
+      ? placePick([
+          'ENTRANCE',
+          'MAIN ENTRANCE',
+          'Open daily 10 am - 9 pm',
+          'PARKING',
+          'EST. 1925',
+          'VISITOR INFORMATION',
+        ])
+      : undefined;
+  const style = placePick<PlaceStyle>(['monument', 'letters', 'banner']);
+  return {
+    set: 'place',
+    truth: e.position,
+    text: [above, name, below].filter((t): t is string => Boolean(t)),
+    form: `place-${style}`,
+    png: await placeSign({ name, above, below, font: placePick(fonts), style, bold: placeRandom() < 0.7 }),
+  };
+}
+
 const OTHER_CITIES: string[][] = [
   ['Broadway', 'W 42nd St'],
   ['Main St', 'Elm St'],
@@ -444,7 +502,7 @@ async function main() {
     ['detect-side', 'detect-tile', 'mem-pattern', 'det-threshold', 'box-threshold', 'resend'].some(
       (k) => args[k as keyof typeof args] !== undefined,
     );
-  const publishes = !args.out && !args.limit && !args['generate-only'] && half === 'heldout' && !trial;
+  const publishes = !args.out && !args.limit && !args.only && !args['generate-only'] && half === 'heldout' && !trial;
   if (half === 'heldout') {
     // A held-out draw is looked at once: a seed any earlier run started on (a trial, a few photos, a run that stopped)
     // has been seen, and its full figure would no longer be a measure of code that had not seen it.
@@ -457,7 +515,7 @@ async function main() {
   }
   await ensureFonts();
   const limit = args.limit ? Number(args.limit) : undefined;
-  const counts = { corner: 60, named: 20, honorary: 12, shopfront: 30, 'no-text': 14, 'other-city': 16 };
+  const counts = { corner: 60, named: 20, honorary: 12, shopfront: 30, 'no-text': 14, 'other-city': 16, place: 24 };
   const made: Array<Omit<Sample, 'signs'> & { png: Buffer | null; door?: Buffer }> = [];
   for (const t of await trolleySamples()) made.push(t);
   for (let i = 0; i < counts.corner; i++) made.push(await cornerSample(pick(fonts), chance(0.7)));
@@ -485,9 +543,11 @@ async function main() {
       ),
     });
   }
+  for (let i = 0; i < counts.place; i++) made.push(await placeSample());
+  const drawn = args.only ? made.filter((m) => m.set === args.only) : made;
   const samples = limit
-    ? made.filter((_, i) => i % Math.max(1, Math.floor(made.length / limit)) === 0).slice(0, limit)
-    : made;
+    ? drawn.filter((_, i) => i % Math.max(1, Math.floor(drawn.length / limit)) === 0).slice(0, limit)
+    : drawn;
 
   const detectSide = args['detect-side'] ? Number(args['detect-side']) : undefined;
   const detect = {
@@ -566,7 +626,9 @@ async function main() {
     const finalWidth = resentTo ?? conditions.photoWidth;
     const nameEmPx = s.png
       ? Math.round(
-          ((s.door ? FASCIA_STREET_PX : BLADE_NAME_PX) * finalWidth * signs[0]!.placement.widthShare) /
+          ((s.door ? FASCIA_STREET_PX : s.set === 'place' ? PLACE_NAME_PX : BLADE_NAME_PX) *
+            finalWidth *
+            signs[0]!.placement.widthShare) /
             (await sharp(s.png).metadata()).width!,
         )
       : null;
@@ -658,7 +720,10 @@ async function main() {
     writeFileSync(join(args['save-images'], 'manifest.json'), `${JSON.stringify({ half, seed, photos: manifest })}\n`);
   if (args['generate-only']) return;
 
-  const positives = rows.filter((r) => r.set !== 'no-text' && r.set !== 'other-city');
+  // Places are reported on their own: the sign figure's series (and the public figure) stays what it measured before
+  // the place set existed.
+  const positives = rows.filter((r) => r.set !== 'no-text' && r.set !== 'other-city' && r.set !== 'place');
+  const places = rows.filter((r) => r.set === 'place');
   const negatives = rows.filter((r) => r.set === 'no-text' || r.set === 'other-city');
   const summary = (rs: Row[]) => {
     const errs = rs.filter((r) => r.errorM !== null).map((r) => r.errorM!);
@@ -712,6 +777,7 @@ async function main() {
       honorary: "the grid model's point for SW 8 St at the numbered avenue under the brown blade",
       shopfront: "the grid model's point for the door number on the fascia's street",
       trolley: 'real GPS position of a City of Miami trolley stop (evaluation half of the grid fit)',
+      place: "the gazetteer's point for the place whose name is on the sign (reported apart, under places)",
     },
     all: summary(positives),
     confidentAnswers: {
@@ -748,6 +814,23 @@ async function main() {
     byForm: by('form'),
     misses: positives.filter((r) => r.errorM === null || r.errorM > 300).slice(0, 40),
     negativeRows: negatives.filter((r) => r.outcome === 'found'),
+    // Places that write their name on themselves, apart from the figure above.
+    places: {
+      ...summary(places),
+      confidentWithin1kmPct: pct(
+        places.filter((r) => r.outcome === 'found' && r.fusedConfidence >= 0.8 && r.errorM! <= 1000).length,
+        places.filter((r) => r.outcome === 'found' && r.fusedConfidence >= 0.8).length,
+      ),
+      byForm: Object.fromEntries(
+        [...new Set(places.map((r) => r.form))].sort().map((f) => [f, summary(places.filter((r) => r.form === f))]),
+      ),
+      byNameSize: Object.fromEntries(
+        [...new Set(places.map((r) => r.nameSize))]
+          .sort()
+          .map((f) => [f, summary(places.filter((r) => r.nameSize === f))]),
+      ),
+      misses: places.filter((r) => r.errorM === null || r.errorM > 300),
+    },
   };
   const show = (name: string, o: Record<string, ReturnType<typeof summary>>) =>
     table(Object.entries(o).map(([k, v]) => ({ [name]: k, ...v })));
@@ -758,7 +841,7 @@ async function main() {
   show('blur', result.byBlur);
   show('resolution', result.byResolution);
   process.stderr.write(
-    `${JSON.stringify({ all: result.all, confident: result.confidentAnswers, negatives: result.negatives, ece: { text: result.calibration.text.ece, fused: result.calibration.fused.ece }, latencyP50: latency.p50, floorP50: floor.p50, ratio: result.latencyOverFloor })}\n`,
+    `${JSON.stringify({ places: { ...result.places, misses: undefined, byForm: undefined, byNameSize: undefined } })}\n${JSON.stringify({ all: result.all, confident: result.confidentAnswers, negatives: result.negatives, ece: { text: result.calibration.text.ece, fused: result.calibration.fused.ece }, latencyP50: latency.p50, floorP50: floor.p50, ratio: result.latencyOverFloor })}\n`,
   );
   const file = args.out ?? `text-signs-${half}.json`;
   const where = args.out
@@ -766,7 +849,7 @@ async function main() {
     : writeResult(file, result);
   process.stderr.write(`[bench:text] written ${where}\n`);
   // The public pages show the held-out half's full runs only, never the tuning half or a trial.
-  if (!args.out && !limit && half === 'heldout' && !tuned) {
+  if (!args.out && !limit && !args.only && half === 'heldout' && !tuned) {
     const within300m = positives.filter((r) => r.errorM !== null && r.errorM <= 300).length;
     const draws = recordDraw({
       seed,

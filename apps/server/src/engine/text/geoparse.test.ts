@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPlace } from '../geo/gazetteer';
+import { GAZETTEER, getPlace } from '../geo/gazetteer';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { gridPoint } from '../geo/grid';
 import { miamiDadeZipCentres } from '../geo/zip';
@@ -21,6 +21,12 @@ describe('normaliseLine', () => {
     ['Calle  Ocho!', 'CALLE OCHO'],
     // A fascia's street cut at the box's end, after its ordinal.
     ['S.W. 83rd Str', 'SW 83RD ST'],
+    // An avenue whose last letters were misread, after a quadrant and a number whose ordinal may be misread too.
+    ['S.W.12hAveru', 'SW 12 AVE'],
+    ['NW 7 AVENLE', 'NW 7 AVE'],
+    // Not a word that only starts like one, nor one without a quadrant and a number before it.
+    ['SW 2 AVENIDAS', 'SW 2 AVENIDAS'],
+    ['12 AVERY', '12 AVERY'],
   ])('%s → %s', (input, expected) => expect(normaliseLine(input)).toBe(expected));
 });
 
@@ -323,6 +329,61 @@ describe('geoparse: places, ZIP codes, phones', () => {
     expect(near(f.position, getPlace('versailles-restaurant')!.position)).toBe(true);
   });
 
+  it('a name wrapped onto two lines is read across them, and its first word is not a place of its own', () => {
+    // Without boxes, lines that follow each other.
+    const airport = top('MIAMI INTERNATIONAL', 'AIRPORT')!;
+    expect(airport).toMatchObject({ kind: 'place', label: 'Miami International Airport', lines: [0, 1] });
+    expect(geoparse(lines('Miami Executive', 'Airport')).map((f) => f.label)).toEqual(['Miami Executive Airport']);
+    // With boxes: stacked and centred, or split by the detector on one baseline where the words stand apart.
+    const box = (x: number, y: number, w: number) => ({ x, y, w, h: 0.04 });
+    const stacked = geoparse([
+      { text: 'Kendall-Tamiami', confidence: 99, box: box(0.3, 0.3, 0.3) },
+      { text: 'Airport', confidence: 100, box: box(0.38, 0.35, 0.14) },
+    ]);
+    // Kendall-Tamiami Airport is the Miami Executive Airport's other name.
+    expect(stacked.map((f) => f.label)).toEqual(['Miami Executive Airport']);
+    const split = geoparse([
+      { text: 'University', confidence: 100, box: box(0.2, 0.5, 0.2) },
+      { text: 'ofMiami', confidence: 98, box: box(0.42, 0.5, 0.14) },
+    ]);
+    expect(split[0]).toMatchObject({ kind: 'place', label: 'University of Miami' });
+    // Apart on the photo they are two things: the city's name, and an airport of no name.
+    const apart = geoparse([
+      { text: 'Miami Executive', confidence: 98, box: box(0.1, 0.1, 0.3) },
+      { text: 'Airport', confidence: 100, box: box(0.6, 0.7, 0.14) },
+    ]);
+    expect(apart.some((f) => f.label === 'Miami Executive Airport')).toBe(false);
+  });
+
+  it('every name of a place that signs itself is found wrapped onto two lines or three, as written or in capitals', () => {
+    const kinds = new Set(['landmark', 'venue', 'museum', 'transport', 'campus', 'shopping', 'park', 'beach']);
+    // Two lines at the word boundary nearest the middle (as bench/text/scene.ts wraps them); three in thirds.
+    const wraps = (name: string): string[][] => {
+      const w = name.split(' ');
+      const cost = (k: number) => Math.abs(w.slice(0, k).join(' ').length - w.slice(k).join(' ').length);
+      const k = [...w.keys()].slice(1).reduce((best, i) => (cost(i) < cost(best) ? i : best), 1);
+      const [a, b] = [Math.round(w.length / 3), Math.round((2 * w.length) / 3)];
+      return [
+        ...(w.length > 1 ? [[w.slice(0, k).join(' '), w.slice(k).join(' ')]] : []),
+        ...(w.length > 2 ? [[w.slice(0, a).join(' '), w.slice(a, b).join(' '), w.slice(b).join(' ')]] : []),
+      ];
+    };
+    const missed: string[] = [];
+    let tried = 0;
+    for (const e of GAZETTEER.filter((g) => kinds.has(g.kind)))
+      // Names long enough to be wrapped on a sign.
+      for (const name of [e.name, ...e.aliases].filter((n) => n.length >= 12))
+        for (const wrapped of wraps(name))
+          for (const written of [wrapped, wrapped.map((l) => l.toUpperCase())]) {
+            tried++;
+            const f = geoparse(lines(...written)).find((x) => x.position && x.confidence > 0);
+            if (!f || !near(f.position, e.position, 300))
+              missed.push(`${written.join(' / ')} → ${f?.label ?? 'nothing'}`);
+          }
+    expect(tried).toBeGreaterThan(200);
+    expect(missed).toEqual([]);
+  });
+
   it('a municipality is placed at its centre with a radius that covers the city', () => {
     const f = top('Welcome to Doral')!;
     expect(f).toMatchObject({ kind: 'place', label: 'Doral' });
@@ -496,6 +557,27 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
 
   it('a number beside a dash that is no phone number is still the door number', () => {
     expect(top('CAFE', 'SW 62 ST', '3827-3831', '3827')).toMatchObject({ kind: 'address', label: '3827 SW 62 St' });
+  });
+
+  it('a piece of the door number read again on its own box is the same number', () => {
+    const found = geoparse([
+      { text: 'Dental Care', confidence: 96, box: { x: 0.3, y: 0.2, w: 0.3, h: 0.06 } },
+      { text: 'S.W.109th Avenue', confidence: 97, box: { x: 0.3, y: 0.3, w: 0.25, h: 0.03 } },
+      { text: '(786)524-6630', confidence: 97, box: { x: 0.3, y: 0.35, w: 0.2, h: 0.03 } },
+      { text: '167', confidence: 86, box: { x: 0.62, y: 0.5, w: 0.03, h: 0.03 } },
+      { text: '10167', confidence: 100, box: { x: 0.6, y: 0.5, w: 0.05, h: 0.03 } },
+    ]);
+    expect(found[0]).toMatchObject({ kind: 'address', label: '10167 SW 109 Ave' });
+    expect(near(found[0]!.position, gridPoint(-101.67, 109))).toBe(true);
+    // Without boxes the digits alone tell it.
+    expect(top('S.W.109th Avenue', '167', '10167')).toMatchObject({ kind: 'address', label: '10167 SW 109 Ave' });
+    // A number elsewhere on the photo whose digits happen to lie in the door's is another number.
+    const apart = geoparse([
+      { text: 'S.W.109th Avenue', confidence: 97, box: { x: 0.3, y: 0.3, w: 0.25, h: 0.03 } },
+      { text: '167', confidence: 86, box: { x: 0.3, y: 0.45, w: 0.03, h: 0.03 } },
+      { text: '10167', confidence: 100, box: { x: 0.5, y: 0.45, w: 0.05, h: 0.03 } },
+    ]);
+    expect(apart.some((f) => f.kind === 'address')).toBe(false);
   });
 
   it('two different door numbers with one street make no address', () => {

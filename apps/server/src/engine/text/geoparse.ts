@@ -17,7 +17,7 @@
  * Confidences are the probability that the photo lies within the stated radius of the point, set per kind of
  * finding and scaled by how clearly the words were read; bench/text measures how well they hold.
  */
-import { findPlacesInText, normaliseName, type PlaceKind } from '../geo/gazetteer';
+import { findPlacesInText, normaliseName, type GazetteerEntry, type PlaceKind } from '../geo/gazetteer';
 import { gridPoint, streetLat, avenueLng } from '../geo/grid';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { municipalityAt, MUNICIPALITY_OUTLINES } from '../geo/municipalities';
@@ -201,6 +201,9 @@ export function normaliseLine(text: string): string {
   });
   // Inside a number once it is split off: "7OTH" → "70TH", "1O5" → "105", "2I" → "21".
   for (let k = 0; k < 2; k++) s = s.replace(/(\d)[O]/g, '$10').replace(/(\d)[IL](?=\d|ST|ND|RD|TH|\b)/g, '$11');
+  // After a quadrant and a number (perhaps with its ordinal misread), a word that starts as an avenue does and ends
+  // in letters misread ("S.W.12hAveru", "NW 7 AVENLE"): nothing but a street type stands there.
+  s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3})([A-Z]{0,2}) ?AVE(?!NUE\b)[A-Z]{1,3}\b/g, '$1 $2$3 AVE');
   // After a quadrant and a number, a street type cut short or misread: "SW 59 A", "SW 25 STR", "SW 24 S", "SW 71 5T".
   s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}?) ?(5T|STR|STRE|STREE|S)\b/g, (m, q: string, n: string) =>
     n ? `${q} ${n} ST` : m,
@@ -904,6 +907,17 @@ function findDoorNumberAddress(st: ParseState): void {
         ? [{ j, n: Number(m[1]) }]
         : [];
     });
+    // The recogniser reads a piece of a number again as a box of its own ("167" inside "10167"): a number whose digits
+    // lie within another's, on the same spot (or with no boxes to tell), is that number, not a second one.
+    const pieces = doors.filter((d) =>
+      doors.some(
+        (o) =>
+          o.n !== d.n &&
+          String(o.n).includes(String(d.n)) &&
+          (!input[d.j]!.box || !input[o.j]!.box || overlapping(input[d.j]!.box, input[o.j]!.box)),
+      ),
+    );
+    if (pieces.length) doors.splice(0, doors.length, ...doors.filter((d) => !pieces.includes(d)));
     let distinct = [...new Set(doors.map((d) => d.n))];
     // Several numbers (a price, a number on another building): the one on the same front as the street's name, when
     // only one is near it.
@@ -934,35 +948,55 @@ function findPlaces(st: ParseState): void {
   const placeFindings: TextFinding[] = [];
   // A road already placed at a corner or an address is not a place of its own as well.
   const placedSpans = [...st.cornered].flatMap((g) => st.spans.get(g.label) ?? []);
-  st.norms.forEach((norm, i) => {
-    const free = placedSpans
+  const frees = st.norms.map((norm, i) =>
+    placedSpans
       .filter(([line]) => line === i)
-      .reduce((t, [, a, b]) => t.slice(0, a) + ' '.repeat(b - a) + t.slice(b), norm);
+      .reduce((t, [, a, b]) => t.slice(0, a) + ' '.repeat(b - a) + t.slice(b), norm),
+  );
+  // A long name wraps onto two or three lines on a building ("MIAMI INTERNATIONAL" over "AIRPORT"), and the reader
+  // returns each line on its own (and splits a line where words stand apart): a name read across such lines is found
+  // there, and what it covers of each line is not read again as a name of its own ("MIAMI" of the first line is not
+  // the city). Three lines before two, so that a name is found whole before a part of it.
+  const covered = new Map<number, Array<[number, number]>>();
+  const isCovered = (line: number, a: number, b: number) => (covered.get(line) ?? []).some(([x, y]) => a < y && b > x);
+  const pairs = namePairs(st.input, frees);
+  const chains = [
+    ...pairs.flatMap(([i, j]) => pairs.filter(([k]) => k === j).map(([, l]) => [i, j, l])).filter((c) => c[0] !== c[2]),
+    ...pairs,
+  ];
+  for (const chain of chains) {
+    const parts = chain.map((i) => normaliseName(frees[i]!));
+    if (parts.some((p) => !p)) continue;
+    // Where each line starts in the joined text (normalising the joined text joins the normalised lines by spaces).
+    const starts = parts.map((_, k) => parts.slice(0, k).reduce((n, p) => n + p.length + 1, 0));
+    const last = chain.length - 1;
+    for (const mention of findPlacesInText(chain.map((i) => frees[i]).join(' '), { tolerant: true })) {
+      const end = mention.index + mention.matched.length;
+      // Only a name that runs from the first line into the last; what lies in fewer lines is found by them.
+      if (mention.index >= starts[1]! - 1 || end <= starts[last]!) continue;
+      const spans = chain.map((line, k): [number, number, number] => [
+        line,
+        Math.max(0, mention.index - starts[k]!),
+        Math.min(parts[k]!.length, end - starts[k]!),
+      ]);
+      if (spans.some(([line, a, b]) => isCovered(line, a, b))) continue;
+      const e = mention.entry;
+      if (AREA_KINDS.has(e.kind) && streetTypeFollows(parts[last]!.slice(end - starts[last]!))) continue;
+      for (const [line, a, b] of spans) covered.set(line, [...(covered.get(line) ?? []), [a, b]]);
+      placeFindings.push(placeFinding(e, chain, ocr(st, chain), mention.edits, mention.matched));
+    }
+  }
+  frees.forEach((free, i) => {
     // Tolerant of a few letters misread on long names (OCR reads "BAYSIDE" as "JAYSIDE"); each one costs.
     const low = normaliseName(free);
     for (const mention of findPlacesInText(free, { tolerant: true })) {
+      const end = mention.index + mention.matched.length;
+      if (isCovered(i, mention.index, end)) continue;
       const e = mention.entry;
       // "Sunset Blvd", "Kendall Ave": an area's name followed by a street type names a street (often another
       // city's), not the area.
-      if (AREA_KINDS.has(e.kind) && streetTypeFollows(low.slice(mention.index + mention.matched.length))) continue;
-      const base = PLACE_BASE[e.kind];
-      const radius =
-        e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade'
-          ? municipalityRadius(e.municipality as Municipality)
-          : base.radiusMeters;
-      placeFindings.push({
-        kind: 'place',
-        label: e.name,
-        position: e.position,
-        radiusMeters: radius,
-        confidence: round3(base.confidence * clarity(st.input[i]!.confidence) * (1 - 0.12 * (mention.edits ?? 0))),
-        lines: [i],
-        ...(mention.edits
-          ? {
-              note: `Read “${mention.matched.toUpperCase()}”, ${mention.edits} letter${mention.edits === 1 ? '' : 's'} off “${e.name}”.`,
-            }
-          : {}),
-      });
+      if (AREA_KINDS.has(e.kind) && streetTypeFollows(low.slice(end))) continue;
+      placeFindings.push(placeFinding(e, [i], st.input[i]!.confidence, mention.edits, mention.matched));
     }
   });
   // The same place named on several lines is one finding, a little surer.
@@ -973,6 +1007,78 @@ function findPlaces(st: ParseState): void {
       same.confidence = round3(Math.min(0.9, Math.max(same.confidence, p.confidence) + 0.05));
     } else st.findings.push(p);
   }
+}
+
+/** A gazetteer place read on `lines` at OCR confidence `confidence`, `edits` letters off its name. */
+function placeFinding(
+  e: GazetteerEntry,
+  lines: number[],
+  confidence: number,
+  edits: number | undefined,
+  matched: string,
+): TextFinding {
+  const base = PLACE_BASE[e.kind];
+  const radius =
+    e.kind === 'municipality-centre' && e.municipality !== 'Unincorporated Miami-Dade'
+      ? municipalityRadius(e.municipality as Municipality)
+      : base.radiusMeters;
+  return {
+    kind: 'place',
+    label: e.name,
+    position: e.position,
+    radiusMeters: radius,
+    confidence: round3(base.confidence * clarity(confidence) * (1 - 0.12 * (edits ?? 0))),
+    lines,
+    ...(edits
+      ? { note: `Read “${matched.toUpperCase()}”, ${edits} letter${edits === 1 ? '' : 's'} off “${e.name}”.` }
+      : {}),
+  };
+}
+
+/**
+ * Pairs of lines that could be one name: wrapped, the second right below the first, about as tall, sharing its left
+ * edge, right edge or middle (a building's lettering is set one way or another); or split by the detector where the
+ * gap between two words is wide ("University" and "of Miami" on one banner), the second after the first on its
+ * baseline, within two and a half of its letters. Without boxes, lines that follow each other. Lines that are empty
+ * (taken by a street already placed) make no pair.
+ */
+function namePairs(input: readonly InputLine[], frees: readonly string[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const filled = (i: number) => /[A-Z]{2}/.test(frees[i] ?? '');
+  for (let i = 0; i < input.length; i++)
+    for (let j = 0; j < input.length; j++) {
+      if (i === j || !filled(i) || !filled(j)) continue;
+      const a = input[i]!.box;
+      const b = input[j]!.box;
+      if (!a || !b) {
+        if (j === i + 1 && !a && !b) out.push([i, j]);
+        continue;
+      }
+      const tall = Math.max(a.h, b.h);
+      const gap = b.y - (a.y + a.h);
+      const wide = Math.max(a.w, b.w);
+      const aligned =
+        Math.abs(a.x - b.x) <= 0.15 * wide ||
+        Math.abs(a.x + a.w - (b.x + b.w)) <= 0.15 * wide ||
+        Math.abs(a.x + a.w / 2 - (b.x + b.w / 2)) <= 0.15 * wide;
+      // Below by its middle: the detector's boxes of close lines overlap, and a slanted line's upright box is tall.
+      const below = b.y + b.h / 2 - (a.y + a.h / 2) >= 0.35 * Math.min(a.h, b.h);
+      if (below && gap <= 1.2 * tall && tall <= 1.8 * Math.min(a.h, b.h) && aligned) {
+        out.push([i, j]);
+        continue;
+      }
+      const letter = a.w / Math.max(1, frees[i]!.length);
+      const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      const after = b.x - (a.x + a.w);
+      if (
+        overlap >= 0.5 * Math.min(a.h, b.h) &&
+        tall <= 1.6 * Math.min(a.h, b.h) &&
+        after >= -0.5 * letter &&
+        after <= 2.5 * letter
+      )
+        out.push([i, j]);
+    }
+  return out;
 }
 
 /**

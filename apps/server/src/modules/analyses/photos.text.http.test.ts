@@ -6,7 +6,8 @@ import { PhotoUploadResponseSchema, TextEvidenceDetailsSchema } from '@vt/shared
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { uploadPhotos, waitForAnalysis } from '../../test/analyses';
-import { composeScene, streetSign } from '../../engine/test/signs';
+import { composeScene, shopSign, streetSign } from '../../engine/test/signs';
+import { getPlace } from '../../engine/geo/gazetteer';
 import { blurredBladePhoto, streetPhoto } from '../../engine/test/sign-photos';
 import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 import { normaliseLine } from '../../engine/text/geoparse';
@@ -123,6 +124,32 @@ describe('photos located by their text (no GPS, no vision model)', () => {
     const madeOut = used.filter((l) => l.seen !== undefined);
     expect(madeOut.length).toBeGreaterThan(0);
     for (const l of madeOut) expect(l.seen!.replace(/\s/g, '')).not.toBe(l.text.replace(/\s/g, ''));
+  }, 90_000);
+
+  it('a place whose long name wraps onto two lines on its sign is found by the whole name, not by its first word', async () => {
+    // "Miami Executive" over "Airport": read line by line, "Miami" alone would be the city's centre, 27 km away.
+    const sign = await shopSign(['Miami Executive', 'Airport'], { dark: true });
+    const photo = await composeScene(
+      street,
+      sign,
+      { at: { x: 0.2, y: 0.2 }, widthShare: 0.3, rotateDeg: 6, blurSigma: 0.5, photoWidth: 3000, jpegQuality: 85 },
+      mulberry32(31),
+    );
+    const res = await uploadPhotos(alice, [{ name: 'airport.jpg', data: photo, type: 'image/jpeg' }]);
+    const analysis = await waitForAnalysis(
+      alice,
+      PhotoUploadResponseSchema.parse(res.body).analyses[0]!.analysisId,
+      60_000,
+    );
+    const result = analysis.analysis_result!;
+    expect(result.outcome).toBe('found');
+    expect(haversineMeters(result, getPlace('miami-executive-airport')!.position)).toBeLessThan(50);
+    const text = analysis.evidence.find((e) => e.locator === 'text' && e.kind === 'position')!;
+    const details = TextEvidenceDetailsSchema.parse(text.details);
+    expect(details.matches[0]).toMatchObject({ kind: 'place', label: 'Miami Executive Airport' });
+    // Both lines are the evidence, and neither is the city of Miami's.
+    expect(details.matches[0]!.lines).toHaveLength(2);
+    expect(details.matches.some((m) => m.label === 'Miami')).toBe(false);
   }, 90_000);
 
   it('a photo with no GPS and nothing legible stays the honest low-confidence fallback', async () => {
