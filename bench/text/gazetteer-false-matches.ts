@@ -73,7 +73,7 @@ for (const line of lines) {
   }
 }
 const ms = performance.now() - t;
-// A name wrapped onto two lines is looked for across each pair of stacked lines (geoparse's stackedPairs): here,
+// A name wrapped onto two lines is looked for across each pair of stacked lines (geoparse's namePairs): here,
 // each line with the next, counting only names that run across the two.
 let pairLines = 0;
 let pairMatches = 0;

@@ -179,8 +179,12 @@ export async function placeSign(o: {
   }
   const px = PLACE_NAME_PX;
   const small = Math.round(px * 0.42);
-  const longest = Math.max(...lines.map((l) => l.length), ((o.above ?? '').length * small) / px);
-  const width = Math.round(Math.max(360, longest * px * 0.62 + px));
+  // Bold capitals run to about 0.75 em a letter: the panel is drawn wide enough for its longest line.
+  const longest = Math.max(
+    ...lines.map((l) => l.length),
+    (Math.max((o.above ?? '').length, (o.below ?? '').length) * small) / px,
+  );
+  const width = Math.round(Math.max(360, longest * px * 0.75 + px));
   const rows: Array<{ text: string; size: number; weight: string }> = [
     ...(o.above ? [{ text: o.above, size: small, weight: 'normal' }] : []),
     ...lines.map((text) => ({ text, size: px, weight: o.bold ? 'bold' : 'normal' })),

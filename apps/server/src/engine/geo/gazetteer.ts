@@ -440,7 +440,7 @@ const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g,
 /**
  * Names read with a few letters wrong and spaces lost or added ("JAYSIDE", "MIAMIINTERNATIONALAIRPOR T"): approximate
  * substring matching (Sellers' edit-distance table) of each long name against the text's letters, where the match
- * must begin where a word of the text begins and end where one ends. Best (fewest edits, longest) first, no overlaps.
+ * must begin where a word of the text begins and end where one ends. The longest name first (then fewest edits), no overlaps.
  */
 function findTolerant(text: string): PlaceMention[] {
   const norm = normaliseName(text);
@@ -457,7 +457,7 @@ function findTolerant(text: string): PlaceMention[] {
     if (i === norm.length - 1 || norm[i + 1] === ' ') ends.add(letters.length);
   }
   const n = letters.length;
-  const hits: Array<PlaceMention & { from: number; to: number }> = [];
+  const hits: Array<PlaceMention & { from: number; to: number; keyLength: number }> = [];
   for (const k of TOLERANT_KEYS) {
     const m = k.compact.length;
     const limit = k.limit;
@@ -500,10 +500,13 @@ function findTolerant(text: string): PlaceMention[] {
         edits,
         from,
         to: j,
+        keyLength: m,
       });
     }
   }
-  hits.sort((a, b) => a.edits! - b.edits! || b.to - b.from - (a.to - a.from));
+  // The longest name first, then the fewest edits: "MIAMI BEACH CONVENTON CENTER" is the convention centre one letter
+  // off, not the city read exactly with words left over.
+  hits.sort((a, b) => b.keyLength - a.keyLength || a.edits! - b.edits! || b.to - b.from - (a.to - a.from));
   const taken: Array<[number, number]> = [];
   const out: PlaceMention[] = [];
   for (const h of hits) {

@@ -334,6 +334,10 @@ describe('geoparse: places, ZIP codes, phones', () => {
     const airport = top('MIAMI INTERNATIONAL', 'AIRPORT')!;
     expect(airport).toMatchObject({ kind: 'place', label: 'Miami International Airport', lines: [0, 1] });
     expect(geoparse(lines('Miami Executive', 'Airport')).map((f) => f.label)).toEqual(['Miami Executive Airport']);
+    // A letter misread on the second line: still the whole name, not the city named exactly on the first.
+    expect(geoparse(lines('MIAMI BEACH', 'CONVENTON CENTER')).map((f) => f.label)).toEqual([
+      'Miami Beach Convention Center',
+    ]);
     // With boxes: stacked and centred, or split by the detector on one baseline where the words stand apart.
     const box = (x: number, y: number, w: number) => ({ x, y, w, h: 0.04 });
     const stacked = geoparse([

@@ -1045,15 +1045,20 @@ function placeFinding(
 function namePairs(input: readonly InputLine[], frees: readonly string[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const filled = (i: number) => /[A-Z]{2}/.test(frees[i] ?? '');
-  for (let i = 0; i < input.length; i++)
+  for (let i = 0; i < input.length; i++) {
+    if (!filled(i)) continue;
+    const a = input[i]!.box;
+    if (!a) {
+      if (i + 1 < input.length && !input[i + 1]!.box && filled(i + 1)) out.push([i, i + 1]);
+      continue;
+    }
+    // Each line joins only the nearest line below it and the nearest after it: a column of text makes a chain, not
+    // every pair of its lines (each pair is matched against the whole gazetteer).
+    let under: { j: number; d: number } | null = null;
+    let next: { j: number; d: number } | null = null;
     for (let j = 0; j < input.length; j++) {
-      if (i === j || !filled(i) || !filled(j)) continue;
-      const a = input[i]!.box;
       const b = input[j]!.box;
-      if (!a || !b) {
-        if (j === i + 1 && !a && !b) out.push([i, j]);
-        continue;
-      }
+      if (i === j || !b || !filled(j)) continue;
       const tall = Math.max(a.h, b.h);
       const gap = b.y - (a.y + a.h);
       const wide = Math.max(a.w, b.w);
@@ -1062,9 +1067,9 @@ function namePairs(input: readonly InputLine[], frees: readonly string[]): Array
         Math.abs(a.x + a.w - (b.x + b.w)) <= 0.15 * wide ||
         Math.abs(a.x + a.w / 2 - (b.x + b.w / 2)) <= 0.15 * wide;
       // Below by its middle: the detector's boxes of close lines overlap, and a slanted line's upright box is tall.
-      const below = b.y + b.h / 2 - (a.y + a.h / 2) >= 0.35 * Math.min(a.h, b.h);
-      if (below && gap <= 1.2 * tall && tall <= 1.8 * Math.min(a.h, b.h) && aligned) {
-        out.push([i, j]);
+      const drop = b.y + b.h / 2 - (a.y + a.h / 2);
+      if (drop >= 0.35 * Math.min(a.h, b.h) && gap <= 1.2 * tall && tall <= 1.8 * Math.min(a.h, b.h) && aligned) {
+        if (!under || drop < under.d) under = { j, d: drop };
         continue;
       }
       const letter = a.w / Math.max(1, frees[i]!.length);
@@ -1074,10 +1079,14 @@ function namePairs(input: readonly InputLine[], frees: readonly string[]): Array
         overlap >= 0.5 * Math.min(a.h, b.h) &&
         tall <= 1.6 * Math.min(a.h, b.h) &&
         after >= -0.5 * letter &&
-        after <= 2.5 * letter
+        after <= 2.5 * letter &&
+        (!next || after < next.d)
       )
-        out.push([i, j]);
+        next = { j, d: after };
     }
+    if (under) out.push([i, under.j]);
+    if (next) out.push([i, next.j]);
+  }
   return out;
 }
 
