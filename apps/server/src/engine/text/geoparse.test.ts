@@ -83,6 +83,7 @@ describe('geoparse: corners of the county grid', () => {
     ['Sunset Drive and Red Road', ['Sunset Dr', 'Red Rd'], -72, 57],
     ['Kendall Drive', ['Kendall Drive', 'SW 107 Ave'], -88, 107],
     ['Calle Ocho with a letter lost to blur', ['CALLE CHO', 'SW 102ndAve'], -8, 102],
+    ['Calle Ocho with its end cut', ['CALLEOC', 'SW 96thAve'], -8, 96],
     ['Miller Drive and Galloway', ['Miller Dr', 'Galloway Rd'], -56, 87],
     ['Le Jeune', ['Le Jeune Rd', 'NW 7 St'], 7, 42],
     ['Douglas Road', ['Douglas Road', 'SW 8 St'], -8, 37],
