@@ -440,7 +440,8 @@ const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g,
 /**
  * Names read with a few letters wrong and spaces lost or added ("JAYSIDE", "MIAMIINTERNATIONALAIRPOR T"): approximate
  * substring matching (Sellers' edit-distance table) of each long name against the text's letters, where the match
- * must begin where a word of the text begins and end where one ends. The longest name first (then fewest edits), no overlaps.
+ * must begin where a word of the text begins and end where one ends. The longest name first (then fewest edits),
+ * no overlaps.
  */
 function findTolerant(text: string): PlaceMention[] {
   const norm = normaliseName(text);

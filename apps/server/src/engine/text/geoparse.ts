@@ -1072,17 +1072,8 @@ function namePairs(input: readonly InputLine[], frees: readonly string[]): Array
         if (!under || drop < under.d) under = { j, d: drop };
         continue;
       }
-      const letter = a.w / Math.max(1, frees[i]!.length);
-      const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-      const after = b.x - (a.x + a.w);
-      if (
-        overlap >= 0.5 * Math.min(a.h, b.h) &&
-        tall <= 1.6 * Math.min(a.h, b.h) &&
-        after >= -0.5 * letter &&
-        after <= 2.5 * letter &&
-        (!next || after < next.d)
-      )
-        next = { j, d: after };
+      const after = gapOnBaseline(a, b, frees[i]!.length);
+      if (after !== null && (!next || after < next.d)) next = { j, d: after };
     }
     if (under) out.push([i, under.j]);
     if (next) out.push([i, next.j]);
@@ -1329,6 +1320,25 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
   return out;
 }
 
+/**
+ * How far box `b` starts after box `a` ends, when `b` follows `a` on its baseline: sharing half the lower's height,
+ * about as tall, and within two and a half of `a`'s letters (its width over its `letters`; boxes are fractions of the
+ * photo's sides, so a gap in line heights would change with the photo's shape). Null when it does not follow.
+ */
+function gapOnBaseline(
+  a: NonNullable<InputLine['box']>,
+  b: NonNullable<InputLine['box']>,
+  letters: number,
+): number | null {
+  const letter = a.w / Math.max(1, letters);
+  const low = Math.min(a.h, b.h);
+  const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  const gap = b.x - (a.x + a.w);
+  return overlap >= 0.5 * low && Math.max(a.h, b.h) <= 1.6 * low && gap >= -0.5 * letter && gap <= 2.5 * letter
+    ? gap
+    : null;
+}
+
 /** The ends of a street type that the detector splits off as a box of their own, and the type they end. */
 const TYPE_TAIL: Record<string, string> = { UE: 'AVE', NUE: 'AVE', ENUE: 'AVE', EET: 'ST', REET: 'ST', TREET: 'ST' };
 
@@ -1339,9 +1349,7 @@ const TYPE_ONLY =
 /**
  * A street type read as a line of its own: the detector splits a blade's words where the gap between them is wide
  * ("MILLER" and "DR", "GALLOWAY" and "RD" on large clean blades). It is given back to the line it continues: the
- * nearest line ending just before it on the same baseline, about as tall. The gap is
- * measured in the name's letters (its box's width over its length): boxes are fractions of the photo's width and
- * height, so a gap in heights would change with the photo's shape. A type read unsurely is left alone.
+ * nearest line it follows on the same baseline (`gapOnBaseline`). A type read unsurely is left alone.
  */
 function attachTypeLines(input: readonly InputLine[], norms: string[]): string[] {
   const out = [...norms];
@@ -1355,13 +1363,8 @@ function attachTypeLines(input: readonly InputLine[], norms: string[]): string[]
     out.forEach((n, i) => {
       const a = input[i]!.box;
       if (i === j || !a || !n || TYPE_ONLY.test(n)) return;
-      const letter = a.w / n.length;
-      const low = Math.min(a.h, b.h);
-      const high = Math.max(a.h, b.h);
-      const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-      const gap = b.x - (a.x + a.w);
-      if (overlap < 0.5 * low || high > 1.6 * low || gap < -0.5 * letter || gap > 2.5 * letter) return;
-      if (!best || gap < best.gap) best = { i, gap };
+      const gap = gapOnBaseline(a, b, n.length);
+      if (gap !== null && (!best || gap < best.gap)) best = { i, gap };
     });
     if (!best) return;
     const { i } = best as { i: number };
