@@ -3,7 +3,7 @@ import { GAZETTEER, getPlace } from '../geo/gazetteer';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { gridPoint } from '../geo/grid';
 import { miamiDadeZipCentres } from '../geo/zip';
-import { geoparse, gridMentions, normaliseLine, type TextFinding } from './geoparse';
+import { geoparse, gridMentions, normaliseLine, type InputLine, type TextFinding } from './geoparse';
 import { biscayneAvenueAt } from './street-names';
 
 const lines = (...texts: string[]) => texts.map((text) => ({ text, confidence: 92 }));
@@ -372,6 +372,37 @@ describe('geoparse: places, ZIP codes, phones', () => {
       { text: 'Airport', confidence: 100, box: box(0.6, 0.7, 0.14) },
     ]);
     expect(apart.some((f) => f.label === 'Miami Executive Airport')).toBe(false);
+  });
+
+  it('a wrapped name on a slanted sign is read across its lines, by their boxes along the slant', () => {
+    // Lines of a 4000 × 3000 photo, by their centre, length, height (px) and slant: what toReadText gives.
+    const slanted = (text: string, cx: number, cy: number, w: number, h: number, deg: number): InputLine => {
+      const a = (deg * Math.PI) / 180;
+      const [W, H] = [4000, 3000];
+      const xs = [-1, 1].flatMap((u) => [-1, 1].map((v) => cx + (u * w * Math.cos(a)) / 2 - (v * h * Math.sin(a)) / 2));
+      const ys = [-1, 1].flatMap((u) => [-1, 1].map((v) => cy + (u * w * Math.sin(a)) / 2 + (v * h * Math.cos(a)) / 2));
+      const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+      return {
+        text,
+        confidence: 95,
+        box: { x: x0 / W, y: y0 / H, w: (Math.max(...xs) - x0) / W, h: (Math.max(...ys) - y0) / H },
+        frame: { cx: cx / W, cy: cy / W, w: w / W, h: h / W, angle: a },
+      };
+    };
+    // "AMELIA" over "EARHART PARK", centred, turned 15°: upright, the long line's box is twice as tall as the short
+    // one's, as if its letters were, and the two were not a pair.
+    const lines = [slanted('AMELIA', 1000, 400, 200, 60, 15), slanted('EARHART PARK', 982, 468, 700, 60, 15)];
+    expect(lines[1]!.box!.h / lines[0]!.box!.h).toBeGreaterThan(1.8);
+    expect(geoparse(lines)[0]).toMatchObject({ kind: 'place', label: 'Amelia Earhart Park' });
+    // Without their frames, as before: not a pair.
+    const upright = lines.map(({ frame: _frame, ...l }) => l);
+    expect(geoparse(upright).some((f) => f.label === 'Amelia Earhart Park')).toBe(false);
+    // Turned, a second line beside the first on its slant, not below it: a name split on one baseline.
+    const split = geoparse([
+      slanted('University', 1000, 1000, 400, 60, -10),
+      slanted('ofMiami', 1330, 942, 200, 60, -10),
+    ]);
+    expect(split[0]).toMatchObject({ kind: 'place', label: 'University of Miami' });
   });
 
   it('every name of a place that signs itself is found wrapped onto two lines or three, as written or in capitals', () => {

@@ -56,8 +56,42 @@ export type TextFinding = {
   path?: Array<[lng: number, lat: number]>;
 };
 
-/** One line of text as read, with its OCR confidence (0–100) and where it sits in the photo (relative box). */
-export type InputLine = { text: string; confidence: number; box?: { x: number; y: number; w: number; h: number } };
+/**
+ * A line's own box, along its slant: centre, length along the text and height across it, all as shares of the
+ * photo's width (so that lengths along and across compare), and its angle (radians, clockwise from the x axis).
+ */
+export type LineFrame = { cx: number; cy: number; w: number; h: number; angle: number };
+
+/**
+ * One line of text as read, with its OCR confidence (0–100), where it sits in the photo (relative box) and, when
+ * known, its box along its slant.
+ */
+export type InputLine = {
+  text: string;
+  confidence: number;
+  box?: { x: number; y: number; w: number; h: number };
+  frame?: LineFrame;
+};
+type Box = NonNullable<InputLine['box']>;
+
+/**
+ * Two lines' boxes, for where one lies from the other: upright in the first line's slant when both have frames (on a
+ * sign turned 10°, the upright box of a long line is twice as tall as its letters, and the line below it starts
+ * higher than its end), else as read.
+ */
+function relativeBoxes(a: InputLine, b: InputLine): [Box, Box] | null {
+  if (!a.box || !b.box) return null;
+  if (!a.frame || !b.frame) return [a.box, b.box];
+  const cos = Math.cos(a.frame.angle);
+  const sin = Math.sin(a.frame.angle);
+  const turned = (f: LineFrame): Box => {
+    const d = f.angle - a.frame!.angle;
+    const w = Math.abs(f.w * Math.cos(d)) + Math.abs(f.h * Math.sin(d));
+    const h = Math.abs(f.w * Math.sin(d)) + Math.abs(f.h * Math.cos(d));
+    return { x: f.cx * cos + f.cy * sin - w / 2, y: -f.cx * sin + f.cy * cos - h / 2, w, h };
+  };
+  return [turned(a.frame), turned(b.frame)];
+}
 
 // Confidence that the photo lies within the radius, per kind of finding, for clearly read words. The grid kinds are
 // set from bench/text run with a calibration seed (--seed 777, 60 generated signs: 54 of 55 placed corners, addresses
@@ -1047,8 +1081,7 @@ function namePairs(input: readonly InputLine[], frees: readonly string[]): Array
   const filled = (i: number) => /[A-Z]{2}/.test(frees[i] ?? '');
   for (let i = 0; i < input.length; i++) {
     if (!filled(i)) continue;
-    const a = input[i]!.box;
-    if (!a) {
+    if (!input[i]!.box) {
       if (i + 1 < input.length && !input[i + 1]!.box && filled(i + 1)) out.push([i, i + 1]);
       continue;
     }
@@ -1057,8 +1090,9 @@ function namePairs(input: readonly InputLine[], frees: readonly string[]): Array
     let under: { j: number; d: number } | null = null;
     let next: { j: number; d: number } | null = null;
     for (let j = 0; j < input.length; j++) {
-      const b = input[j]!.box;
-      if (i === j || !b || !filled(j)) continue;
+      const boxes = i === j || !filled(j) ? null : relativeBoxes(input[i]!, input[j]!);
+      if (!boxes) continue;
+      const [a, b] = boxes;
       const tall = Math.max(a.h, b.h);
       const gap = b.y - (a.y + a.h);
       const wide = Math.max(a.w, b.w);
@@ -1325,11 +1359,7 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
  * about as tall, and within two and a half of `a`'s letters (its width over its `letters`; boxes are fractions of the
  * photo's sides, so a gap in line heights would change with the photo's shape). Null when it does not follow.
  */
-function gapOnBaseline(
-  a: NonNullable<InputLine['box']>,
-  b: NonNullable<InputLine['box']>,
-  letters: number,
-): number | null {
+function gapOnBaseline(a: Box, b: Box, letters: number): number | null {
   const letter = a.w / Math.max(1, letters);
   const low = Math.min(a.h, b.h);
   const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
@@ -1354,16 +1384,15 @@ const TYPE_ONLY =
 function attachTypeLines(input: readonly InputLine[], norms: string[]): string[] {
   const out = [...norms];
   norms.forEach((line, j) => {
-    const b = input[j]!.box;
     // The end of a type the detector cut off with the word's last letters ("SW61st" and "ue" of "SW 61st Avenue"):
     // only a type ends so, and it is given back whole.
     const type = TYPE_TAIL[line] ?? line;
-    if (!TYPE_ONLY.test(type) || !b || input[j]!.confidence < 60) return;
+    if (!TYPE_ONLY.test(type) || !input[j]!.box || input[j]!.confidence < 60) return;
     let best: { i: number; gap: number } | null = null;
     out.forEach((n, i) => {
-      const a = input[i]!.box;
-      if (i === j || !a || !n || TYPE_ONLY.test(n)) return;
-      const gap = gapOnBaseline(a, b, n.length);
+      const boxes = i === j || !n || TYPE_ONLY.test(n) ? null : relativeBoxes(input[i]!, input[j]!);
+      if (!boxes) return;
+      const gap = gapOnBaseline(boxes[0], boxes[1], n.length);
       if (gap !== null && (!best || gap < best.gap)) best = { i, gap };
     });
     if (!best) return;

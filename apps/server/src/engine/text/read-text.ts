@@ -3,7 +3,7 @@ import type { TextGrammar } from '../../adapters/ocr/grammar';
 import type { PlateOptions } from '../../adapters/ocr/ppocr/plates';
 import type { NearbyOptions } from '../../adapters/ocr/ppocr/reader';
 import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
-import { normaliseLine } from './geoparse';
+import { normaliseLine, type LineFrame } from './geoparse';
 
 /** A box as shares of the photo's width and height (0–1), so the UI can draw it over any size of the photo. */
 export type RelativeBox = { x: number; y: number; w: number; h: number };
@@ -16,6 +16,8 @@ export type ReadLine = {
   words: ReadWord[];
   /** What the recogniser read freely, when the line was read as a sign form instead (`text`). */
   seen?: string;
+  /** The line's box along its slant (the geoparser's, to tell which lines of a slanted sign follow which). */
+  frame?: LineFrame;
 };
 
 export type ReadText = {
@@ -164,6 +166,23 @@ function relative(quad: readonly PixelPoint[], width: number, height: number): R
   };
 }
 
+/** A line's box along its slant, from its corners (top-left, top-right, bottom-right, bottom-left along the text). */
+function frameOf(quad: readonly PixelPoint[], width: number): LineFrame | undefined {
+  if (quad.length !== 4) return undefined;
+  const [tl, tr, br, bl] = quad as [PixelPoint, PixelPoint, PixelPoint, PixelPoint];
+  const len = (a: PixelPoint, b: PixelPoint) => Math.hypot(b[0] - a[0], b[1] - a[1]);
+  return {
+    cx: round4((tl[0] + tr[0] + br[0] + bl[0]) / 4 / width),
+    cy: round4((tl[1] + tr[1] + br[1] + bl[1]) / 4 / width),
+    w: round4((len(tl, tr) + len(bl, br)) / 2 / width),
+    h: round4((len(tl, bl) + len(tr, br)) / 2 / width),
+    angle: Math.round(Math.atan2(tr[1] - tl[1] + br[1] - bl[1], tr[0] - tl[0] + br[0] - bl[0]) * 1000) / 1000,
+  };
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
+
 /** The reader's lines as the evidence carries them: text, confidence and boxes relative to the photo. */
 export function toReadText(scene: SceneText, opts: { gapRule?: GapRule } = {}): ReadText {
   const rule = opts.gapRule ?? GAP_RULE;
@@ -178,6 +197,7 @@ export function toReadText(scene: SceneText, opts: { gapRule?: GapRule } = {}): 
       // The words' boxes are the free reading's: where on the line its glyphs were seen.
       words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, box: relative(w.quad, width, height) })),
       ...(read.seen !== undefined ? { seen: read.seen.replace(/\s+/g, ' ').trim() } : {}),
+      ...optional('frame', frameOf(l.quad, width)),
     }));
   return {
     width,
