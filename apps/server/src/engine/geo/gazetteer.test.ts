@@ -174,4 +174,24 @@ describe('tolerant name matching (OCR misreads)', () => {
   it('a match must begin and end where words do', () => {
     expect(findPlacesInText('EBAYSIDEWALK', { tolerant: true })).toEqual([]);
   });
+
+  it('a short name of two words is found with its space dropped, letter for letter', () => {
+    expect(findPlacesInText('UMIAMI', { tolerant: true })[0]?.entry.name).toBe('University of Miami');
+    expect(findPlacesInText('WELCOMETO UMIAMI', { tolerant: true }).map((m) => m.entry.name)).toEqual([
+      'University of Miami',
+    ]);
+    // Not a letter off, and not inside another word.
+    expect(findPlacesInText('UMIAMA', { tolerant: true })).toEqual([]);
+    expect(findPlacesInText('UMIAMIS', { tolerant: true })).toEqual([]);
+    // Not without asking for tolerance.
+    expect(findPlacesInText('UMIAMI')).toEqual([]);
+  });
+
+  it('a letter glued to a name (the detector cut the word before it one letter late) counts as a letter off', () => {
+    const [m] = findPlacesInText('iSeaquarium', { tolerant: true });
+    expect(m).toMatchObject({ matched: 'iseaquarium', edits: 1 });
+    expect(m?.entry.name).toBe('Miami Seaquarium');
+    // Within the name's allowance only: two letters glued to a ten-letter name are too many.
+    expect(findPlacesInText('imSeaquarium', { tolerant: true })).toEqual([]);
+  });
 });

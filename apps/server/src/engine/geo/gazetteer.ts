@@ -433,9 +433,11 @@ export function allowedEdits(compactLength: number): number {
 
 // Names long enough to be matched tolerantly, with their letters only (OCR drops and adds spaces freely).
 // A leading "the" is no evidence ("The Bass" vs "the base"): the length that earns tolerance is counted without it.
+// Names of two words or more too short for that are matched letter for letter with their spaces dropped: the scene
+// reader reads "U MIAMI" on a campus sign as "UMIAMI", a word no other text writes.
 const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g, '') }))
   .map((k) => ({ ...k, limit: allowedEdits(k.key.replace(/^the /, '').replace(/ /g, '').length) }))
-  .filter((k) => k.limit > 0);
+  .filter((k) => k.limit > 0 || (k.key.includes(' ') && k.compact.length >= 6));
 
 /**
  * Names read with a few letters wrong and spaces lost or added ("JAYSIDE", "MIAMIINTERNATIONALAIRPOR T"): approximate
@@ -491,16 +493,23 @@ function findTolerant(text: string): PlaceMention[] {
       prevStart = curStart;
     }
     for (let j = 1; j <= n; j++) {
-      const edits = prev[j]!;
-      const from = prevStart[j]!;
-      if (edits > limit || !starts.has(from) || !ends.has(j) || j - from < m - limit) continue;
+      let edits = prev[j]!;
+      if (edits > limit) continue;
+      // The table keeps one start per cell, the cheapest: a letter glued before the name ("iSeaquarium", the last
+      // letter of "Miami" in the detector's next box) starts it one letter into a word. Such letters at either edge
+      // of the word are extra letters, and count as edits.
+      let from = prevStart[j]!;
+      let to = j;
+      for (; from > 0 && !starts.has(from) && edits <= limit; from--) edits++;
+      for (; to < n && !ends.has(to) && edits <= limit; to++) edits++;
+      if (edits > limit || !starts.has(from) || !ends.has(to) || to - from < m - limit) continue;
       hits.push({
         entry: k.entry,
-        matched: norm.slice(offset[from]!, offset[j - 1]! + 1),
+        matched: norm.slice(offset[from]!, offset[to - 1]! + 1),
         index: offset[from]!,
         edits,
         from,
-        to: j,
+        to,
         keyLength: m,
       });
     }

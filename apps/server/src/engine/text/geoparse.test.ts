@@ -403,6 +403,13 @@ describe('geoparse: places, ZIP codes, phones', () => {
       slanted('ofMiami', 1330, 942, 200, 60, -10),
     ]);
     expect(split[0]).toMatchObject({ kind: 'place', label: 'University of Miami' });
+    // Seen at an angle, a sign's letters are sheared and a long line's box is taller than its letters: "EARHART PARK"
+    // twice as tall as "AMELIA" (as the reader boxed them on a tuning photo), its letters as wide.
+    const sheared = [slanted('AMELIA', 960, 418, 322, 76, 10.7), slanted('EARHART PARK', 975, 512, 692, 144, 13.2)];
+    expect(geoparse(sheared)[0]).toMatchObject({ kind: 'place', label: 'Amelia Earhart Park' });
+    // Letters twice as large, and as wide, are another line of the sign, not the rest of the name.
+    const larger = [slanted('AMELIA', 960, 418, 322, 76, 10.7), slanted('EARHART PARK', 975, 540, 1300, 150, 13.2)];
+    expect(geoparse(larger).some((f) => f.label === 'Amelia Earhart Park')).toBe(false);
   });
 
   it('every name of a place that signs itself is found wrapped onto two lines or three, as written or in capitals', () => {
@@ -628,6 +635,17 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
       { text: '10167', confidence: 100, box: { x: 0.5, y: 0.45, w: 0.05, h: 0.03 } },
     ]);
     expect(apart.some((f) => f.kind === 'address')).toBe(false);
+  });
+
+  it('a street whose quadrant was read in part takes its side of Miami Avenue from the land', () => {
+    // "S" of "S.W.": 8710 SE 152 St would lie in the ocean, so the door is on SW 152 St, with one letter guessed.
+    const f = top('PANADERIA', 'S.152nd Street', '8710')!;
+    expect(f).toMatchObject({ kind: 'address', label: '8710 SW 152 St (quadrant read in part)' });
+    expect(near(f.position, gridPoint(-152, 87.1))).toBe(true);
+    expect(f.confidence).toBeLessThan(top('PANADERIA', 'S.W.152nd Street', '8710')!.confidence);
+    expect(top('8710 S 152 ST')).toMatchObject({ kind: 'address', label: '8710 SW 152 St (quadrant read in part)' });
+    // Where both sides are land (NE and NW 15 Ave at 163 St), the number names no one place.
+    expect(geoparse(lines('FARMACIA', 'N 163rd Street', '1500')).some((f) => f.kind === 'address')).toBe(false);
   });
 
   it('two different door numbers with one street make no address', () => {

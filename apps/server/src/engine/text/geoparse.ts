@@ -21,7 +21,7 @@ import { findPlacesInText, normaliseName, type GazetteerEntry, type PlaceKind } 
 import { gridPoint, streetLat, avenueLng } from '../geo/grid';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { municipalityAt, MUNICIPALITY_OUTLINES } from '../geo/municipalities';
-import { isInMiamiDade } from '../geo/county';
+import { isInMiamiDade, lookupMiamiDade } from '../geo/county';
 import { miamiDadeZipCentres } from '../geo/zip';
 import { LOCAL_STREETS, NAMED_STREETS, OFF_GRID_NOTE, type GridLine } from './street-names';
 import type { Municipality } from '../geo/gazetteer';
@@ -1102,7 +1102,11 @@ function namePairs(input: readonly InputLine[], frees: readonly string[]): Array
         Math.abs(a.x + a.w / 2 - (b.x + b.w / 2)) <= 0.15 * wide;
       // Below by its middle: the detector's boxes of close lines overlap, and a slanted line's upright box is tall.
       const drop = b.y + b.h / 2 - (a.y + a.h / 2);
-      if (drop >= 0.35 * Math.min(a.h, b.h) && gap <= 1.2 * tall && tall <= 1.8 * Math.min(a.h, b.h) && aligned) {
+      // About as tall; or, where a box is taller than its letters (a sign seen at an angle shears its letters, and a
+      // long line's box grows with the shear), letters about as wide.
+      const low = Math.min(a.h, b.h);
+      const sized = tall <= 1.8 * low || (tall <= 2.5 * low && similarAdvance(a, frees[i]!, b, frees[j]!));
+      if (drop >= 0.35 * low && gap <= 1.2 * tall && sized && aligned) {
         if (!under || drop < under.d) under = { j, d: drop };
         continue;
       }
@@ -1113,6 +1117,17 @@ function namePairs(input: readonly InputLine[], frees: readonly string[]): Array
     if (next) out.push([i, next.j]);
   }
   return out;
+}
+
+/**
+ * Whether two lines' letters are about as wide (within a quarter): each line's length over its letters, for lines of
+ * four letters or more (fewer say little of a font's width).
+ */
+function similarAdvance(a: Box, aText: string, b: Box, bText: string): boolean {
+  const letters = (t: string) => t.replace(/\s+/g, ' ').trim().length;
+  if (letters(aText) < 4 || letters(bText) < 4) return false;
+  const ratio = a.w / letters(aText) / (b.w / letters(bText));
+  return ratio <= 1.25 && ratio >= 1 / 1.25;
 }
 
 /**
@@ -1466,10 +1481,24 @@ function attachQuadrantLines(input: readonly InputLine[], norms: string[]): stri
   return out;
 }
 
-/** The cross line a house or block number names: the hundreds on a street are the avenue, and vice versa. */
-function crossFromNumber(line: GridLine, n: number, quadrant: string): GridLine | null {
+/**
+ * The cross line a house or block number names: the hundreds on a street are the avenue, and vice versa. `partial`
+ * when the street's quadrant was read in part (its N or S only) and the number's side of Miami Avenue was taken from
+ * the land: "S 137 STREET" over the door number 6280 is SW 137 St, for 6280 SE 137 St lies in the ocean.
+ */
+function crossFromNumber(line: GridLine, n: number, quadrant: string): (GridLine & { partial?: true }) | null {
   const hundreds = n / 100;
   if (line.axis === 'street') {
+    if (quadrant === 'N' || quadrant === 'S') {
+      const onLand = [hundreds, -hundreds]
+        .map((number) => ({ axis: 'avenue' as const, number }))
+        .filter((cross) => {
+          if (!inRange(cross)) return false;
+          const p = gridPoint(line.number, cross.number);
+          return lookupMiamiDade(p).via === 'land' && municipalityAt(p.lat, p.lng) !== 'Miami Beach';
+        });
+      return onLand.length === 1 ? { ...onLand[0]!, partial: true } : null;
+    }
     // SW/NW: west of Miami Avenue (positive); SE/NE: east.
     if (!/[EW]$/.test(quadrant) || quadrant.length !== 2) return null;
     const cross = { axis: 'avenue' as const, number: quadrant.endsWith('E') ? -hundreds : hundreds };
@@ -1484,7 +1513,7 @@ function crossFromNumber(line: GridLine, n: number, quadrant: string): GridLine 
 function addNumbered(
   findings: TextFinding[],
   g: LineOf,
-  cross: GridLine,
+  cross: GridLine & { partial?: true },
   kind: 'address' | 'block',
   label: string,
   lines: number[],
@@ -1495,15 +1524,23 @@ function addNumbered(
   const avenue = g.axis === 'avenue' ? g.fixed! : cross;
   const position = gridPoint(street.number, avenue.number);
   if (!isInMiamiDade(position) || municipalityAt(position.lat, position.lng) === 'Miami Beach') return false;
-  if (findings.some((f) => f.kind === kind && f.label === label)) return true;
+  // "6280 S 137 St" names its quadrant as the land made it: "6280 SW 137 St (quadrant read in part)".
+  const named = cross.partial
+    ? `${label.replace(/\b([NS]) (?=\d)/, `$1${cross.number < 0 ? 'E' : 'W'} `)} (quadrant read in part)`
+    : label;
+  if (findings.some((f) => f.kind === kind && f.label === named)) return true;
   const base = kind === 'address' ? BASE.address : BASE.block;
   findings.push({
     kind,
-    label,
+    label: named,
     position,
     radiusMeters: base.radiusMeters,
-    confidence: round3(base.confidence * weight * clarity(ocrConfidence)),
+    // One letter of a two-letter quadrant is itself a guess, as at a corner (see PARTIAL_QUADRANT).
+    confidence: round3(base.confidence * weight * (cross.partial ? PARTIAL_QUADRANT : 1) * clarity(ocrConfidence)),
     lines,
+    ...(cross.partial
+      ? { note: "Only the N or S of the street's quadrant was read; the number lies on land on one side only." }
+      : {}),
   });
   return true;
 }
