@@ -661,6 +661,14 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ]);
     expect(found[0]).toMatchObject({ kind: 'address', label: '4492 SW 111 Ave', lines: [0, 1] });
     expect(near(found[0]!.position, gridPoint(-44.92, 111))).toBe(true);
+    // A choice among numbers is less sure than the only number on the photo, and not confident.
+    const only = geoparse([
+      { text: 'SW 111thAvenue', confidence: 94, box: { x: 0.4, y: 0.4, w: 0.2, h: 0.04 } },
+      { text: '4492', confidence: 99, box: { x: 0.5, y: 0.5, w: 0.05, h: 0.04 } },
+    ]);
+    expect(found[0]!.confidence).toBeLessThan(only[0]!.confidence);
+    expect(found[0]!.confidence).toBeLessThan(0.8);
+    expect(only[0]!.confidence).toBeGreaterThanOrEqual(0.8);
     // Both near the street's name: still no telling which is the door's.
     const both = geoparse([
       { text: 'SW 111thAvenue', confidence: 94, box: { x: 0.4, y: 0.4, w: 0.2, h: 0.04 } },
