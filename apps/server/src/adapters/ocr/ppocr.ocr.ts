@@ -25,6 +25,8 @@ export type PpOcrOptions = {
   plates?: ReaderOptions['plates'];
   /** Small lines the detector looks around again at full resolution (ReaderOptions). */
   nearby?: ReaderOptions['nearby'];
+  /** Long names a line cut short is read on towards (ReaderOptions). */
+  names?: ReaderOptions['names'];
   /** How the child is started; the bundled child by default (benchmarks compare it with the sources under tsx). */
   entry?: ChildEntry;
 };
@@ -92,6 +94,7 @@ export class PpOcr implements SceneTextReader {
       ...(this.opts.maxGap !== undefined ? { maxGap: this.opts.maxGap } : {}),
       ...(this.opts.plates ? { plates: this.opts.plates } : {}),
       ...(this.opts.nearby ? { nearby: this.opts.nearby } : {}),
+      ...(this.opts.names ? { names: this.opts.names } : {}),
     } satisfies ReaderOptions;
     const slots: Slot[] = Array.from({ length: Math.max(1, this.opts.workers) }, () => {
       const child = fork(entry, [], {

@@ -194,4 +194,13 @@ describe('tolerant name matching (OCR misreads)', () => {
     // Within the name's allowance only: two letters glued to a ten-letter name are too many.
     expect(findPlacesInText('imSeaquarium', { tolerant: true })).toEqual([]);
   });
+
+  it('of two readings as cheap, the one from the word’s start is kept (a night photo’s “HLAULOVTRPARK”)', () => {
+    // An L added after the H and the E read as T: two edits, within a twelve-letter name's allowance. Read from the
+    // L instead (the H taken for another letter), it is as cheap in the table, but the glued H makes it three.
+    const [m] = findPlacesInText('HLAULOVTRPARK', { tolerant: true });
+    expect(m).toMatchObject({ matched: 'hlaulovtrpark', edits: 2 });
+    expect(m?.entry.id).toBe('haulover-beach');
+    expect(findPlacesInText('HLAULOVTRPARKS', { tolerant: true })).toEqual([]);
+  });
 });

@@ -440,6 +440,16 @@ const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g,
   .filter((k) => k.limit > 0 || (k.key.includes(' ') && k.compact.length >= 6));
 
 /**
+ * The names matched tolerantly, as letters without spaces, with the letters a reading may have wrong: what the scene
+ * reader is told of the gazetteer, so that it reads on along a line cut short inside one of them.
+ */
+export function tolerantNames(): Array<{ letters: string; edits: number }> {
+  const seen = new Map<string, number>();
+  for (const k of TOLERANT_KEYS) if (k.limit > 0) seen.set(k.compact, Math.max(seen.get(k.compact) ?? 0, k.limit));
+  return [...seen].map(([letters, edits]) => ({ letters, edits }));
+}
+
+/**
  * Names read with a few letters wrong and spaces lost or added ("JAYSIDE", "MIAMIINTERNATIONALAIRPOR T"): approximate
  * substring matching (Sellers' edit-distance table) of each long name against the text's letters, where the match
  * must begin where a word of the text begins and end where one ends. The longest name first (then fewest edits),
@@ -460,14 +470,23 @@ function findTolerant(text: string): PlaceMention[] {
     if (i === norm.length - 1 || norm[i + 1] === ' ') ends.add(letters.length);
   }
   const n = letters.length;
+  // For each letter position: the start of the word it lies in, and the end of the word the letter before it ends.
+  const wordStart = new Int32Array(n + 1);
+  for (let j = 0; j <= n; j++) wordStart[j] = starts.has(j) || j === 0 ? j : wordStart[j - 1]!;
+  const wordEnd = new Int32Array(n + 1);
+  for (let j = n; j >= 0; j--) wordEnd[j] = ends.has(j) || j === n ? j : wordEnd[j + 1]!;
   const hits: Array<PlaceMention & { from: number; to: number; keyLength: number }> = [];
   for (const k of TOLERANT_KEYS) {
     const m = k.compact.length;
     const limit = k.limit;
     if (n < m - limit) continue;
     // prev[j]: edits of the name's first i letters against text ending at j; start[j]: where that match began.
-    let prev = new Int32Array(n + 1);
-    let prevStart = Int32Array.from({ length: n + 1 }, (_, j) => j);
+    // A match begins where a word of the text does: beginning j letters in costs the letters skipped since the word's
+    // start, as extra letters glued before the name ("iSeaquarium", the last letter of "Miami" in the detector's next
+    // box). Counted in the table, not after it, so that of two readings as cheap the one from the word's start is kept
+    // ("HLAULOVTRPARK" is Haulover Park with an L added and an E read as T, not "LAULOVTRPARK" with an H glued on).
+    let prev = Int32Array.from({ length: n + 1 }, (_, j) => j - wordStart[j]!);
+    let prevStart = Int32Array.from({ length: n + 1 }, (_, j) => wordStart[j]!);
     for (let i = 1; i <= m; i++) {
       const cur = new Int32Array(n + 1);
       const curStart = new Int32Array(n + 1);
@@ -493,16 +512,11 @@ function findTolerant(text: string): PlaceMention[] {
       prevStart = curStart;
     }
     for (let j = 1; j <= n; j++) {
-      let edits = prev[j]!;
-      if (edits > limit) continue;
-      // The table keeps one start per cell, the cheapest: a letter glued before the name ("iSeaquarium", the last
-      // letter of "Miami" in the detector's next box) starts it one letter into a word. Such letters at either edge
-      // of the word are extra letters, and count as edits.
-      let from = prevStart[j]!;
-      let to = j;
-      for (; from > 0 && !starts.has(from) && edits <= limit; from--) edits++;
-      for (; to < n && !ends.has(to) && edits <= limit; to++) edits++;
-      if (edits > limit || !starts.has(from) || !ends.has(to) || to - from < m - limit) continue;
+      // Letters glued after the name, up to its word's end, are extra letters too.
+      const from = prevStart[j]!;
+      const to = wordEnd[j]!;
+      const edits = prev[j]! + to - j;
+      if (edits > limit || to - from < m - limit) continue;
       hits.push({
         entry: k.entry,
         matched: norm.slice(offset[from]!, offset[to - 1]! + 1),

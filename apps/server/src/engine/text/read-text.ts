@@ -4,6 +4,7 @@ import type { PlateOptions } from '../../adapters/ocr/ppocr/plates';
 import type { NearbyOptions } from '../../adapters/ocr/ppocr/reader';
 import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
 import { normaliseLine, type LineFrame } from './geoparse';
+import { tolerantNames } from '../geo/gazetteer';
 
 /** A box as shares of the photo's width and height (0–1), so the UI can draw it over any size of the photo. */
 export type RelativeBox = { x: number; y: number; w: number; h: number };
@@ -58,6 +59,7 @@ export function signReaderOptions(): {
   maxGap: number;
   plates: PlateOptions;
   nearby: NearbyOptions;
+  names: Array<{ letters: string; edits: number }>;
 } {
   return {
     grammar: countySignGrammar(),
@@ -68,6 +70,9 @@ export function signReaderOptions(): {
     // Around a shop's name read small, its fascia's smaller lines: the street and the phone number (decision 0010,
     // ninth session).
     nearby: { maxDetHeight: 32, minHeight: 10, minConfidence: 0.8, maxRegions: 6, above: 1.5, below: 3, beyond: 0.25 },
+    // A place's name cut short by a shadow or a pole across its letters is read on along its line (decision 0010,
+    // fourteenth session).
+    names: tolerantNames(),
   };
 }
 

@@ -70,6 +70,12 @@ export type ReaderOptions = {
   nearby?: NearbyOptions;
   /** Keeps an unclear line whose grammar reading is at most this much less probable than its free reading. */
   maxGap?: number;
+  /**
+   * Long names the caller knows (a gazetteer's), as lower-case letters and digits without spaces, with how many
+   * letters a reading of each may have wrong. A line that reads as the start of one of them is read on along its line
+   * (`readOnward`): the detector ends a box where a shadow or a pole crosses the letters. Absent: none.
+   */
+  names?: ReadonlyArray<{ letters: string; edits: number }>;
 };
 
 /** The recogniser's input height (PP-OCRv4's rec_image_shape 3×48×320). */
@@ -148,6 +154,7 @@ export class PpOcrReader {
         arena: opts.arena ?? true,
         minConfidence: opts.minConfidence ?? 0.5,
         maxGap: opts.maxGap ?? 0,
+        names: opts.names ?? [],
         ...(opts.plates ? { plates: opts.plates } : {}),
         ...(opts.nearby ? { nearby: opts.nearby } : {}),
         detect: { ...DEFAULT_DETECT, ...opts.detect },
@@ -406,15 +413,24 @@ export class PpOcrReader {
    * "NW22n" of "NW 22nd St"), most often where the type is set smaller or in another colour (a shop's fascia), and
    * without its type the number is neither a street nor an avenue. Such a line is read again with its box as long
    * again onward (within the photo); the longer reading is kept when it begins with what was read and adds a street
-   * type to it (decision 0010, seventh session).
+   * type to it (decision 0010, seventh session). Likewise a line that reads as the start of a known long name
+   * (`ReaderOptions.names`) and not as the whole of it: a shadow or a pole across a name's letters ends its box
+   * there too. Its longer reading is kept when it is one of those names whole (decision 0010, fourteenth session).
    */
   private async readOnward(rgb: Rgb, lines: Array<SceneLine | null>): Promise<void> {
     const squash = (t: string) => t.replace(/[\s.]/g, '').toUpperCase();
-    const targets = lines.flatMap((l, i) => {
-      const m = l && ONWARD_READ.exec(l.text.trim());
+    const names = this.opts.names ?? [];
+    type Target = { i: number; box: OrientedBox; cut: ReadonlyArray<{ letters: string; edits: number }> | null };
+    const targets = lines.flatMap((l, i): Target[] => {
+      if (!l || !this.boxes.has(l)) return [];
+      const box = this.boxes.get(l)!;
+      // The start of a long name, not the whole of it.
+      const cut = names.length ? namesCutShort(l.text, names) : [];
+      if (cut.length) return [{ i, box, cut }];
+      const m = ONWARD_READ.exec(l.text.trim());
       // "SW207St" has its type: an "St" is an ordinal only after a 1.
-      if (!m || !this.boxes.has(l!) || (/^st$/i.test(m[2] ?? '') && !m[1]!.endsWith('1'))) return [];
-      return [{ i, box: this.boxes.get(l!)! }];
+      if (!m || (/^st$/i.test(m[2] ?? '') && !m[1]!.endsWith('1'))) return [];
+      return [{ i, box, cut: null }];
     });
     if (!targets.length) return;
     const longer = targets.map(({ box }) => {
@@ -431,15 +447,20 @@ export class PpOcrReader {
       return { box: { ...box, w: box.w + more, cx: box.cx + (ux * more) / 2, cy: box.cy + (uy * more) / 2 }, score: 0 };
     });
     const read = await this.readStrips(rgb, longer, this.opts.minConfidence, this.grammar);
-    targets.forEach(({ i }, k) => {
+    targets.forEach(({ i, cut }, k) => {
       const before = lines[i]!;
       const after = read[k];
       if (!after) return;
       const was = squash(before.text);
       const now = squash(after.text);
+      if (cut) {
+        // A name is kept when the longer reading is one of the names the line began, whole: the recogniser reads a
+        // longer strip afresh, and its start may differ by a letter from the first reading ("ACSON HEALTH").
+        if (!namesCompleted(after.text, cut).length) return;
+      }
       // The cut ordinal may have been half a suffix ("22n" of "22nd"): its last glyph need not be kept. What is added
       // must be a street type (the box runs on into the next sign or a block number as easily).
-      if (!now.startsWith(was.slice(0, -1)) || !ONWARD_TYPE.test(now.slice(was.length - 1))) return;
+      else if (!now.startsWith(was.slice(0, -1)) || !ONWARD_TYPE.test(now.slice(was.length - 1))) return;
       const next = { ...after, detScore: before.detScore };
       // The second look at stacked letters starts from the line's box: the longer one, which starts where it did.
       this.boxes.set(next, longer[k]!.box);
@@ -648,6 +669,60 @@ export function detectorSize(width: number, height: number, side: number): [numb
  * A line that is a grid name cut after its number: a quadrant (perhaps misread or dotted), the number, perhaps part of
  * its ordinal, and nothing more ("SW145th", "NW22n", "S.W.8", "NW 8").
  */
+/** A line's letters and digits, lower case, as `ReaderOptions.names` are written. */
+const nameLetters = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/** Levenshtein distance of `a` to the nearest prefix of `b` (`prefix`), or to the whole of `b`. */
+function editsTo(a: string, b: string, prefix: boolean): number {
+  let prev = Array.from({ length: a.length + 1 }, (_, i) => i);
+  let best = prefix ? prev[a.length]! : Infinity;
+  for (let j = 1; j <= b.length; j++) {
+    const cur = [j];
+    for (let i = 1; i <= a.length; i++)
+      cur[i] = Math.min(prev[i - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), prev[i]! + 1, cur[i - 1]! + 1);
+    prev = cur;
+    if (prefix) best = Math.min(best, prev[a.length]!);
+  }
+  return prefix ? best : prev[a.length]!;
+}
+
+/** Letters a line must have before it is taken for the start of a name: shorter beginnings are too common. */
+const NAME_START = 6;
+/** Letters a name must have beyond a line (its last glyph left out) for the line to be taken as cut short. */
+const NAME_REST = 2;
+
+/**
+ * The known names a line reads as the start of and not as the whole of ("JACICSON HEAI" of "Jackson Health", a
+ * shadow across its L): its letters, the last left out (it may be half a glyph), within a name's allowance of its
+ * start, with two letters or more of the name still to come. Empty for a line that is a whole name already.
+ */
+export function namesCutShort(
+  text: string,
+  names: ReadonlyArray<{ letters: string; edits: number }>,
+): Array<{ letters: string; edits: number }> {
+  const start = nameLetters(text).slice(0, -1);
+  if (start.length < NAME_START || namesCompleted(text, names).length) return [];
+  return names.filter(
+    (n) => n.letters.length >= start.length + NAME_REST && editsTo(start, n.letters, true) <= n.edits,
+  );
+}
+
+/** The known names a line reads as the whole of, within their allowance. */
+export function namesCompleted(
+  text: string,
+  names: ReadonlyArray<{ letters: string; edits: number }>,
+): Array<{ letters: string; edits: number }> {
+  const read = nameLetters(text);
+  return names.filter(
+    (n) => Math.abs(n.letters.length - read.length) <= n.edits && editsTo(read, n.letters, false) <= n.edits,
+  );
+}
+
 const ONWARD_READ = /^[A-Za-z](?:[./]?[A-Za-z])?\.?\s?(\d{1,3})(st|nd|rd|th|[snrt])?$/i;
 /** What a longer reading of such a line must add: the rest of the ordinal (perhaps), then the start of a type. */
 const ONWARD_TYPE = /^[0-9]?(?:ST|ND|RD|TH|[NDHT])?(?:ST|AV|TE|CT|CO|PL|LN|LA|DR|RD|RO|WAY|BL|CI)/;
