@@ -194,6 +194,18 @@ describe('geoparse: corners of the county grid', () => {
     expect(geoparse(lines('NE 38 ST', 'NE 111ST')).some((f) => f.kind === 'intersection')).toBe(false);
   });
 
+  it('a corner whose blade lost its whole start (the stacked quadrant, and so maybe a digit) is never confident', () => {
+    // "48STREET" of a county blade's stacked NW over "148th STREET", beside "NW 38 AVENUE" and the avenue's block
+    // number: NW 48 St lies 10 km from NW 148 St (held-out seed 25252, at 0.95).
+    const lost = geoparse(lines('48STREET', '3800', 'NW38AVENUE'));
+    expect(lost[0]).toMatchObject({ kind: 'intersection', label: 'NW 48 St (prefix inferred) & NW 38 Ave' });
+    expect(lost[0]!.confidence).toBeLessThan(0.8);
+    expect(lost[0]!.confidence).toBeGreaterThan(0.5);
+    // A glyph read where the stacked letters stand, or the quadrant read: the number's start was seen.
+    expect(geoparse(lines('#48STREET', 'NW38AVENUE'))[0]!.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(geoparse(lines('NW48STREET', 'NW38AVENUE'))[0]!.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('a road placed at a corner is not also a place of its own', () => {
     const found = geoparse(lines('W FLAGLER ST', 'SW 16 AVE'));
     expect(found.filter((f) => f.position).map((f) => f.kind)).toEqual(['intersection']);

@@ -114,6 +114,9 @@ describe('lines read through the grammar', () => {
         line('S.W.178th Street', 70, { text: 'S.W. 17th Street', confidence: 74, gap: 1.4 }),
         // Its 8 taken for the B it looks like is the same kind of slip as the 5 above.
         line('NW 1088lvd', 66, { text: 'NW 108 Blvd', confidence: 70, gap: 1.2 }),
+        // A 1 taken for the L of a type the grammar guessed three letters of as well: S.W. 111 Avenue read as SW 11
+        // Lane, 9.5 km away, at 0.816 with the door number beside it (held-out seed 25252).
+        line('SW.111eme', 45, { text: 'SW.11lane', confidence: 40, gap: 3.5 }),
       ]),
     );
     expect(read.lines.map((l) => [l.text, l.seen, guessedNumber(l)])).toEqual([
@@ -125,6 +128,7 @@ describe('lines read through the grammar', () => {
       ['SW17thSt', 'SW178thSt', true],
       ['S.W. 17th Street', 'S.W.178th Street', true],
       ['NW 108 Blvd', 'NW 1088lvd', false],
+      ['SW.11lane', 'SW.111eme', true],
     ]);
   });
 
