@@ -665,10 +665,6 @@ export function detectorSize(width: number, height: number, side: number): [numb
   return [Math.max(32, Math.round((width * scale) / 32) * 32), Math.max(32, Math.round((height * scale) / 32) * 32)];
 }
 
-/**
- * A line that is a grid name cut after its number: a quadrant (perhaps misread or dotted), the number, perhaps part of
- * its ordinal, and nothing more ("SW145th", "NW22n", "S.W.8", "NW 8").
- */
 /** A line's letters and digits, lower case, as `ReaderOptions.names` are written. */
 const nameLetters = (text: string) =>
   text
@@ -723,6 +719,10 @@ export function namesCompleted(
   );
 }
 
+/**
+ * A line that is a grid name cut after its number: a quadrant (perhaps misread or dotted), the number, perhaps part of
+ * its ordinal, and nothing more ("SW145th", "NW22n", "S.W.8", "NW 8").
+ */
 const ONWARD_READ = /^[A-Za-z](?:[./]?[A-Za-z])?\.?\s?(\d{1,3})(st|nd|rd|th|[snrt])?$/i;
 /** What a longer reading of such a line must add: the rest of the ordinal (perhaps), then the start of a type. */
 const ONWARD_TYPE = /^[0-9]?(?:ST|ND|RD|TH|[NDHT])?(?:ST|AV|TE|CT|CO|PL|LN|LA|DR|RD|RO|WAY|BL|CI)/;
