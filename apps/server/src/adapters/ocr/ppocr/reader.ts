@@ -454,9 +454,9 @@ export class PpOcrReader {
       const was = squash(before.text);
       const now = squash(after.text);
       if (cut) {
-        // A name is kept when the longer reading is one of the names the line began, whole: the recogniser reads a
-        // longer strip afresh, and its start may differ by a letter from the first reading ("ACSON HEALTH").
-        if (!namesCompleted(after.text, cut).length) return;
+        // A name is kept when the longer reading begins with one of the names the line began, whole: the recogniser
+        // reads a longer strip afresh, and its start may differ by a letter from the first reading ("ACSON HEALTH").
+        if (!namesBegun(after.text, cut).length) return;
       }
       // The cut ordinal may have been half a suffix ("22n" of "22nd"): its last glyph need not be kept. What is added
       // must be a street type (the box runs on into the next sign or a block number as easily).
@@ -691,32 +691,43 @@ function editsTo(a: string, b: string, prefix: boolean): number {
 const NAME_START = 6;
 /** Letters a name must have beyond a line (its last glyph left out) for the line to be taken as cut short. */
 const NAME_REST = 2;
+/**
+ * The share of a name a line must read to be taken as that name cut short: most of it. Less, and ordinary words
+ * begin names ("FLORIDA" of Florida City, "UNIVERSITY", "PARKING" three letters off a shrine's name), each read again
+ * for nothing.
+ */
+const NAME_SHARE = 0.55;
 
 /**
  * The known names a line reads as the start of and not as the whole of ("JACICSON HEAI" of "Jackson Health", a
- * shadow across its L): its letters, the last left out (it may be half a glyph), within a name's allowance of its
- * start, with two letters or more of the name still to come. Empty for a line that is a whole name already.
+ * shadow across its L): its letters, the last left out (it may be half a glyph), most of the name, within the share
+ * of the name's allowance its length is, with two letters or more of the name still to come. Empty for a line that
+ * is a whole name already.
  */
 export function namesCutShort(
   text: string,
   names: ReadonlyArray<{ letters: string; edits: number }>,
 ): Array<{ letters: string; edits: number }> {
   const start = nameLetters(text).slice(0, -1);
-  if (start.length < NAME_START || namesCompleted(text, names).length) return [];
+  if (start.length < NAME_START || namesBegun(text, names).length) return [];
   return names.filter(
-    (n) => n.letters.length >= start.length + NAME_REST && editsTo(start, n.letters, true) <= n.edits,
+    (n) =>
+      n.letters.length >= start.length + NAME_REST &&
+      start.length >= NAME_SHARE * n.letters.length &&
+      editsTo(start, n.letters, true) <= Math.round((n.edits * start.length) / n.letters.length),
   );
 }
 
-/** The known names a line reads as the whole of, within their allowance. */
-export function namesCompleted(
+/**
+ * The known names a line begins with, whole, within their allowance: the name may be followed by more ("JACKSON
+ * HEALTH SYSTEM"), which the geoparser reads as it reads any line.
+ */
+export function namesBegun(
   text: string,
   names: ReadonlyArray<{ letters: string; edits: number }>,
 ): Array<{ letters: string; edits: number }> {
   const read = nameLetters(text);
-  return names.filter(
-    (n) => Math.abs(n.letters.length - read.length) <= n.edits && editsTo(read, n.letters, false) <= n.edits,
-  );
+  return names.filter((n) => read.length >= n.letters.length - n.edits && editsTo(n.letters, read, true) <= n.edits);
 }
 
 /**
