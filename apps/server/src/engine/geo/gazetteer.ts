@@ -516,7 +516,7 @@ function findTolerant(text: string): PlaceMention[] {
       const from = prevStart[j]!;
       const to = wordEnd[j]!;
       const edits = prev[j]! + to - j;
-      if (edits > limit || to - from < m - limit) continue;
+      if (edits > limit) continue;
       hits.push({
         entry: k.entry,
         matched: norm.slice(offset[from]!, offset[to - 1]! + 1),

@@ -18,6 +18,7 @@
  * finding and scaled by how clearly the words were read; bench/text measures how well they hold.
  */
 import { findPlacesInText, normaliseName, type GazetteerEntry, type PlaceKind } from '../geo/gazetteer';
+import { editDistance } from '../../lib/edit-distance';
 import { gridPoint, streetLat, avenueLng } from '../geo/grid';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { municipalityAt, MUNICIPALITY_OUTLINES } from '../geo/municipalities';
@@ -138,18 +139,6 @@ function streetTypeFollows(rest: string): boolean {
   if (STREET_AFTER.test(rest)) return true;
   const word = /^\s*([a-z]+)\b/.exec(rest)?.[1];
   return Boolean(word && word.length >= 3 && LONG_TYPES.some((t) => editDistance(foldIl(word), foldIl(t)) <= 1));
-}
-
-/** Levenshtein distance, for short words. */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** A street type misread by a letter or two ("AVEMUE", "SREET", "STREFT") → ST or AVE; null for other words. */

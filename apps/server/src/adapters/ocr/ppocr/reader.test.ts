@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectorSize, namesBegun, namesCutShort, PpOcrReader } from './reader';
+import { detectorSize, namesBegun, namesCutShort, PpOcrReader, type ReaderOptions } from './reader';
 import type { Rgb } from './geometry';
 import { signReaderOptions } from '../../../engine/text/read-text';
 
@@ -30,17 +30,23 @@ async function boxUpTo(part: string) {
 
 const squash = (t: string) => t.replace(/[\s.]/g, '').toUpperCase();
 
-describe('a grid name whose box ends after its number is read on', () => {
-  let reader: PpOcrReader;
+/** One reader for a describe block, made before its tests and closed after them. */
+function useReader(options: Omit<ReaderOptions, 'threads'> = {}): () => PpOcrReader {
+  let reader: PpOcrReader | undefined;
   beforeAll(async () => {
-    reader = await PpOcrReader.create({ threads: 1 });
+    reader = await PpOcrReader.create({ threads: 1, ...options });
   }, 60_000);
   afterAll(async () => {
     await reader?.close();
   });
+  return () => reader!;
+}
+
+describe('a grid name whose box ends after its number is read on', () => {
+  const reader = useReader();
 
   it('"SW 145th" of "SW 145th Avenue" is read whole', async () => {
-    const lines = await reader.recognise(await rgbOf('SW 145th Avenue'), [await boxUpTo('SW 145th')]);
+    const lines = await reader().recognise(await rgbOf('SW 145th Avenue'), [await boxUpTo('SW 145th')]);
     expect(lines.map((l) => squash(l.text))).toEqual(['SW145THAVENUE']);
     // The line's box is the longer one the text was read from.
     expect(lines[0]!.quad[1]![0]).toBeGreaterThan(await inkEnd('SW 145th Avenue'));
@@ -64,7 +70,7 @@ describe('a grid name whose box ends after its number is read on', () => {
     const { info: cut } = await sharp(stacked('145th')).trim({ threshold: 40 }).toBuffer({ resolveWithObject: true });
     const numberEnd = -(cut.trimOffsetLeft ?? 0) + cut.width + 8;
     const box = { cx: (40 + numberEnd) / 2, cy: 82, w: numberEnd - 40, h: 84, angle: 0, score: 0.9 };
-    const lines = await reader.recognise({ data, width: info.width, height: info.height }, [box]);
+    const lines = await reader().recognise({ data, width: info.width, height: info.height }, [box]);
     expect(lines.map((l) => squash(l.text))).toEqual(['NW145THAVENUE']);
   }, 30_000);
 
@@ -73,7 +79,7 @@ describe('a grid name whose box ends after its number is read on', () => {
       ['NW 2    LIMIT', 'NW 2', 'NW2'],
       ['SW 207 St 6500', 'SW 207 St', 'SW207ST'],
     ] as const) {
-      const lines = await reader.recognise(await rgbOf(drawn), [await boxUpTo(part)]);
+      const lines = await reader().recognise(await rgbOf(drawn), [await boxUpTo(part)]);
       expect(lines.map((l) => squash(l.text))).toEqual([read]);
     }
   }, 30_000);
@@ -84,13 +90,7 @@ describe('a known name whose box ends inside it is read on', () => {
     { letters: 'jacksonhealth', edits: 2 },
     { letters: 'miamiexecutiveairport', edits: 3 },
   ];
-  let reader: PpOcrReader;
-  beforeAll(async () => {
-    reader = await PpOcrReader.create({ threads: 1, names });
-  }, 60_000);
-  afterAll(async () => {
-    await reader?.close();
-  });
+  const reader = useReader({ names });
 
   it('takes a line for the start of a name only when it reads most of it, with two letters still to come', () => {
     // A night photo's reading, a shadow across the L: the last glyph may be half a letter and is left out.
@@ -115,18 +115,18 @@ describe('a known name whose box ends inside it is read on', () => {
   });
 
   it('"JACKSON HEA" of "JACKSON HEALTH" is read whole', async () => {
-    const lines = await reader.recognise(await rgbOf('JACKSON HEALTH'), [await boxUpTo('JACKSON HEA')]);
+    const lines = await reader().recognise(await rgbOf('JACKSON HEALTH'), [await boxUpTo('JACKSON HEA')]);
     expect(lines.map((l) => squash(l.text))).toEqual(['JACKSONHEALTH']);
     expect(lines[0]!.quad[1]![0]).toBeGreaterThan(await inkEnd('JACKSON HEALTH'));
   }, 30_000);
 
   it('"JACKSON HEA" of "JACKSON HEALTH SYSTEM" is read on too: a name may be followed by more', async () => {
-    const lines = await reader.recognise(await rgbOf('JACKSON HEALTH SYSTEM'), [await boxUpTo('JACKSON HEA')]);
+    const lines = await reader().recognise(await rgbOf('JACKSON HEALTH SYSTEM'), [await boxUpTo('JACKSON HEA')]);
     expect(lines.map((l) => squash(l.text))[0]).toMatch(/^JACKSONHEALTH/);
   }, 30_000);
 
   it('keeps its reading when what follows makes no name it began', async () => {
-    const lines = await reader.recognise(await rgbOf('JACKSON HEARING AID'), [await boxUpTo('JACKSON HEA')]);
+    const lines = await reader().recognise(await rgbOf('JACKSON HEARING AID'), [await boxUpTo('JACKSON HEA')]);
     expect(lines.map((l) => squash(l.text))).toEqual(['JACKSONHEA']);
   }, 30_000);
 });

@@ -8,6 +8,7 @@
  * (./child.ts), never on the server's event loop.
  */
 import { readFileSync } from 'node:fs';
+import { editDistance } from '../../../lib/edit-distance';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
@@ -673,20 +674,6 @@ const nameLetters = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-/** Levenshtein distance of `a` to the nearest prefix of `b` (`prefix`), or to the whole of `b`. */
-function editsTo(a: string, b: string, prefix: boolean): number {
-  let prev = Array.from({ length: a.length + 1 }, (_, i) => i);
-  let best = prefix ? prev[a.length]! : Infinity;
-  for (let j = 1; j <= b.length; j++) {
-    const cur = [j];
-    for (let i = 1; i <= a.length; i++)
-      cur[i] = Math.min(prev[i - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), prev[i]! + 1, cur[i - 1]! + 1);
-    prev = cur;
-    if (prefix) best = Math.min(best, prev[a.length]!);
-  }
-  return prefix ? best : prev[a.length]!;
-}
-
 /** Letters a line must have before it is taken for the start of a name: shorter beginnings are too common. */
 const NAME_START = 6;
 /** Letters a name must have beyond a line (its last glyph left out) for the line to be taken as cut short. */
@@ -714,7 +701,7 @@ export function namesCutShort(
     (n) =>
       n.letters.length >= start.length + NAME_REST &&
       start.length >= NAME_SHARE * n.letters.length &&
-      editsTo(start, n.letters, true) <= Math.round((n.edits * start.length) / n.letters.length),
+      editDistance(start, n.letters, { prefix: true }) <= Math.round((n.edits * start.length) / n.letters.length),
   );
 }
 
@@ -727,7 +714,9 @@ export function namesBegun(
   names: ReadonlyArray<{ letters: string; edits: number }>,
 ): Array<{ letters: string; edits: number }> {
   const read = nameLetters(text);
-  return names.filter((n) => read.length >= n.letters.length - n.edits && editsTo(n.letters, read, true) <= n.edits);
+  return names.filter(
+    (n) => read.length >= n.letters.length - n.edits && editDistance(n.letters, read, { prefix: true }) <= n.edits,
+  );
 }
 
 /**
