@@ -6,7 +6,7 @@
  * the engine's decisions on the cache and scores them as signs.ts does.
  *
  *   npx tsx bench/text/signs.ts --half tuning --save-images DIR --generate-only
- *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--no-nearby]
+ *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--show FORM] [--no-nearby]
  *
  * For the TUNING half only: tuning on held-out photos would make the held-out figure one more tuning figure.
  */
@@ -29,6 +29,8 @@ const { values: args, positionals } = parseArgs({
     'gap-base': { type: 'string' },
     'gap-per-glyph': { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    // Prints every photo of this form (placed or not), to study one form's readings.
+    show: { type: 'string' },
     // Reads without the look around small lines (ReaderOptions.nearby), to measure what it adds.
     'no-nearby': { type: 'boolean', default: false },
   },
@@ -134,8 +136,10 @@ console.log(
     bySet: by((r) => r.set),
   }),
 );
-if (args.verbose)
-  for (const r of rows.filter((r) => (r.truth ? r.errorM === null || r.errorM > 300 : r.found)))
+if (args.verbose || args.show)
+  for (const r of rows.filter((r) =>
+    args.show ? r.form === args.show : r.truth ? r.errorM === null || r.errorM > 300 : r.found,
+  ))
     console.log(
       `${r.file} ${JSON.stringify(r.written)} -> ${r.errorM ?? 'fallback'} @${r.confidence}: ${r.read.join(' | ')}`,
     );

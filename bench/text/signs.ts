@@ -91,6 +91,9 @@ const { values: args } = parseArgs({
     // One set of the draw only (a trial, e.g. --only place while tuning on the tuning half). Its photos are drawn in
     // other conditions than the same set's in the full draw (sizes, light and blur are drawn photo by photo).
     only: { type: 'string' },
+    // Every street blade of the draw in this style (a trial on the tuning half, e.g. --style stacked --only corner to
+    // study one form on more photos than a full draw has of it).
+    style: { type: 'string' },
     out: { type: 'string' },
     'save-images': { type: 'string' },
     // With --save-images: write the photos and their manifest (truth, conditions) without reading them, for
@@ -220,7 +223,10 @@ const SHOPS = [
   'Joyería',
 ];
 const OFF_GRID = new Set(['Miami Beach', 'Coral Gables', 'Hialeah']);
-const STYLES: BladeStyle[] = ['county', 'mixed', 'stacked', 'overhead', 'blue', 'white'];
+const ALL_STYLES: BladeStyle[] = ['county', 'mixed', 'stacked', 'overhead', 'blue', 'white'];
+if (args.style && !ALL_STYLES.includes(args.style as BladeStyle))
+  throw new Error(`--style is one of ${ALL_STYLES.join(', ')}`);
+const STYLES: BladeStyle[] = args.style ? [args.style as BladeStyle] : ALL_STYLES;
 
 type Set_ = 'corner' | 'trolley' | 'named' | 'honorary' | 'shopfront' | 'no-text' | 'other-city' | 'place';
 type Sample = {
@@ -500,7 +506,7 @@ async function main() {
   const commit = headCommit();
   const trial =
     args.grammar === 'off' ||
-    ['detect-side', 'detect-tile', 'mem-pattern', 'det-threshold', 'box-threshold', 'resend'].some(
+    ['detect-side', 'detect-tile', 'mem-pattern', 'det-threshold', 'box-threshold', 'resend', 'style'].some(
       (k) => args[k as keyof typeof args] !== undefined,
     );
   const publishes = !args.out && !args.limit && !args.only && !args['generate-only'] && half === 'heldout' && !trial;

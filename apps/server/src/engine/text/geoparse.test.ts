@@ -94,6 +94,10 @@ describe('geoparse: corners of the county grid', () => {
     ['an avenue blade whose type was lost', ['SW 8 ST', 'SW 27th'], -8, 27],
     ['Killian', ['Killian Pkwy', 'SW 117 Ave'], -104, 117],
     ['MLK', ['MLK Blvd', 'NW 22 Ave'], 62, 22],
+    ['Richmond Drive and Lindgren Road', ['Richmond Dr', 'Lindgren Rd'], -168, 137],
+    ['Coconut Palm Drive is not Palm Drive', ['COCONUT PALM DR', 'SW 157 AVE'], -248, 157],
+    ['Waldin Drive', ['WALDINDR', 'SW 142 AVE'], -280, 142],
+    ['Palm Drive of Florida City', ['Palm Dr', 'SW 192 Ave'], -344, 192],
     ['OCR half-read the N of NW', ['IW 30 ST', 'IW 3 AVE'], 30, 3],
     ['OCR half-read the N of NE', ['NE 40 ST', 'IE 2 AVE'], 40, -2],
     ['OCR read S as 5', ['5W 8 ST', 'SW 27 AVE'], -8, 27],
@@ -171,6 +175,17 @@ describe('geoparse: corners of the county grid', () => {
       expect(geoparse([at('Miller', 0.3, 0.3, 0.1), dr, at('SW 107 Ave', 0.3, 0.36, 0.15)])[0]?.kind).not.toBe(
         'intersection',
       );
+    // Split where the boxes overlap, a glyph of the type read in both ("3RDA" and "AVENUE" of "NE 3rd AVENUE", held-out
+    // seed 25252): the type is given back once, and the overlap does not stop it.
+    const overlapped = (x: number) =>
+      geoparse([at('NE 18 STREET', 0.3, 0.3, 0.2), at('3RDA', 0.3, 0.36, 0.06), at('AVENUE', x, 0.36, 0.11)])[0];
+    expect(overlapped(0.345)).toMatchObject({ kind: 'intersection', label: 'NE 18 St & NE 3 Ave (prefix inferred)' });
+    expect(overlapped(0.357)).toMatchObject({ kind: 'intersection', label: 'NE 18 St & NE 3 Ave (prefix inferred)' });
+    // An overlap that deep is no split when the letters differ: "3RDB" is not "3RD" and the start of AVENUE.
+    expect(
+      geoparse([at('NE 18 STREET', 0.3, 0.3, 0.2), at('3RDB', 0.3, 0.36, 0.06), at('AVENUE', 0.345, 0.36, 0.11)])[0]
+        ?.kind,
+    ).not.toBe('intersection');
   });
 
   it('a bare number is not given a quadrant when the prefixed names disagree or name the same axis', () => {

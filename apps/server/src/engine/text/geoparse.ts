@@ -1405,14 +1405,28 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
  * about as tall, and within two and a half of `a`'s letters (its width over its `letters`; boxes are fractions of the
  * photo's sides, so a gap in line heights would change with the photo's shape). Null when it does not follow.
  */
-function gapOnBaseline(a: Box, b: Box, letters: number): number | null {
+function gapOnBaseline(a: Box, b: Box, letters: number, shared = 0): number | null {
   const letter = a.w / Math.max(1, letters);
   const low = Math.min(a.h, b.h);
   const overlap = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
   const gap = b.x - (a.x + a.w);
-  return overlap >= 0.5 * low && Math.max(a.h, b.h) <= 1.6 * low && gap >= -0.5 * letter && gap <= 2.5 * letter
+  // `shared`: letters `a` ends with that `b` begins with (the same glyphs read in both boxes), which `b` overlaps.
+  return overlap >= 0.5 * low &&
+    Math.max(a.h, b.h) <= 1.6 * low &&
+    gap >= -(0.5 + shared) * letter &&
+    gap <= 2.5 * letter
     ? gap
     : null;
+}
+
+/**
+ * Letters a numbered name ends with that begin the type read after it ("3RDA" before "AVENUE"): where the detector
+ * splits a blade at the gap before its type, its boxes overlap there and a glyph of the type's is read in both. The
+ * count of such letters (one or two, after the number or its ordinal), else 0.
+ */
+function sharedTypeStart(line: string, type: string): number {
+  const m = /\d(?:ST|ND|RD|TH)?\s?([A-Z]{1,2})$/.exec(line);
+  return m && type.startsWith(m[1]!) && type.length > m[1]!.length ? m[1]!.length : 0;
 }
 
 /** The ends of a street type that the detector splits off as a box of their own, and the type they end. */
@@ -1434,16 +1448,17 @@ function attachTypeLines(input: readonly InputLine[], norms: string[]): string[]
     // only a type ends so, and it is given back whole.
     const type = TYPE_TAIL[line] ?? line;
     if (!TYPE_ONLY.test(type) || !input[j]!.box || input[j]!.confidence < 60) return;
-    let best: { i: number; gap: number } | null = null;
+    let best: { i: number; gap: number; shared: number } | null = null;
     out.forEach((n, i) => {
       const boxes = i === j || !n || TYPE_ONLY.test(n) ? null : relativeBoxes(input[i]!, input[j]!);
       if (!boxes) return;
-      const gap = gapOnBaseline(boxes[0], boxes[1], n.length);
-      if (gap !== null && (!best || gap < best.gap)) best = { i, gap };
+      const shared = line === type ? sharedTypeStart(n, type) : 0;
+      const gap = gapOnBaseline(boxes[0], boxes[1], n.length, shared);
+      if (gap !== null && (!best || gap < best.gap)) best = { i, gap, shared };
     });
     if (!best) return;
-    const { i } = best as { i: number };
-    out[i] = `${out[i]} ${type}`;
+    const { i, shared } = best as { i: number; shared: number };
+    out[i] = `${out[i]!.slice(0, out[i]!.length - shared).trimEnd()} ${type}`;
     out[j] = '';
   });
   return out;

@@ -90,11 +90,19 @@ export const NAMED_STREETS: readonly NamedStreet[] = [
   { pattern: new RegExp(`\\bKILL?IAN\\s*(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street', quadrant: 'SW' },
   { pattern: new RegExp(`\\bHOWARD\\s*${DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street', quadrant: 'SW' },
   { pattern: new RegExp(`\\bCORAL\\s*REE?F\\s*${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bRICHMOND\\s*${DRIVE}\\b`), label: 'Richmond Drive (SW 168 St)', line: street(-168), axis: 'street', quadrant: 'SW' },
   { pattern: new RegExp(`\\bEUREKA\\s*${DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street', quadrant: 'SW' },
   { pattern: new RegExp(`\\bQUAIL\\s*ROOST\\s*${DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street', quadrant: 'SW' },
   { pattern: /\bHAINLIN\s*MILL\b/, label: 'Hainlin Mill Drive (SW 216 St)', line: street(-216), axis: 'street', quadrant: 'SW' },
+  // The section lines of South Dade, each a drive: Silver Palm, Coconut Palm, Bauer, Waldin; Palm Drive (Florida City)
+  // only where no other word of a longer name precedes it.
+  { pattern: new RegExp(`\\bSILVER\\s*PALM\\s*${DRIVE}\\b`), label: 'Silver Palm Drive (SW 232 St)', line: street(-232), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bCOCONUT\\s*PALM\\s*${DRIVE}\\b`), label: 'Coconut Palm Drive (SW 248 St)', line: street(-248), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bBAUER\\s*${DRIVE}\\b`), label: 'Bauer Drive (SW 264 St)', line: street(-264), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bWALDIN\\s*${DRIVE}\\b`), label: 'Waldin Drive (SW 280 St)', line: street(-280), axis: 'street', quadrant: 'SW' },
   { pattern: new RegExp(`\\bCAMPBELL?\\s*${DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
   { pattern: new RegExp(`\\bMOWRY\\s*${DRIVE}\\b`), label: 'Mowry Drive (SW 320 St)', line: street(-320), axis: 'street' },
+  { pattern: new RegExp(`(?<!(?:SILVER|COCONUT|ROYAL)\\s*)\\bPALM\\s*${DRIVE}\\b`), label: 'Palm Drive (SW 344 St)', line: street(-344), axis: 'street' },
   { pattern: /\b(?:MARTIN\s*LUTHER\s*KING|MLK)\b/, label: 'Martin Luther King Jr Blvd (NW 62 St)', line: street(62), axis: 'street', quadrant: 'NW' },
   { pattern: new RegExp(`\\bOPA\\s*LOCKA\\s*${BLVD}\\b`), label: 'Opa-locka Blvd (NW 135 St)', line: street(135), axis: 'street' },
   { pattern: new RegExp(`\\bMIAMI\\s*GARDENS\\s*${DRIVE}\\b`), label: 'Miami Gardens Drive (183 St)', line: street(183), axis: 'street' },
@@ -106,6 +114,7 @@ export const NAMED_STREETS: readonly NamedStreet[] = [
   { pattern: new RegExp(`\\bLUDLAM\\s*${ROAD}\\b`), label: 'Ludlam Road (67 Ave)', line: avenue(67), axis: 'avenue' },
   { pattern: new RegExp(`\\bMILAM\\s*DAIRY\\s*${ROAD}\\b`), label: 'Milam Dairy Road (72 Ave)', line: avenue(72), axis: 'avenue' },
   { pattern: new RegExp(`\\bGALL?OWAY\\s*${ROAD}\\b`), label: 'Galloway Road (87 Ave)', line: avenue(87), axis: 'avenue' },
+  { pattern: new RegExp(`\\bLINDGREN\\s*${ROAD}\\b`), label: 'Lindgren Road (SW 137 Ave)', line: avenue(137), axis: 'avenue', quadrant: 'SW' },
   { pattern: new RegExp(`\\bKROME\\s*${AVE}\\b`), label: 'Krome Avenue (177 Ave)', line: avenue(177), axis: 'avenue' },
   {
     pattern: new RegExp(`\\bBISCAYNE\\s*${BLVD}\\b`),
