@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectorSize, namesBegun, namesCutShort, PpOcrReader, stackedLetter, type ReaderOptions } from './reader';
+import {
+  detectorSize,
+  namesBegun,
+  namesCutShort,
+  PpOcrReader,
+  stackedAlternative,
+  stackedLetter,
+  type ReaderOptions,
+} from './reader';
 import type { Rgb } from './geometry';
 import { signReaderOptions } from '../../../engine/text/read-text';
 
@@ -93,12 +101,24 @@ describe('a row of a stacked quadrant is the letter that explains it clearly bet
     ['the same on a line too small to tell two letters of a few pixels apart', { N: 8.6, S: 0.35 }, 20, null],
     ['neither letter near the free reading', { N: 9.1, S: 4.6 }, 70, null],
     ['an E barely preferred to a W (tuning draw 1101: it was a W)', { E: 3.2, W: 6.0 }, 38, null],
+    ['an E preferred by 3.2 nats (tuning draw 1105: it was a W)', { E: 2.95, W: 6.14 }, 40, null],
     ['an E clearly preferred', { E: 1.0, W: 7.3 }, 40, 'E'],
     ['nothing scored', {}, 70, null],
   ] as const)('%s', (_, gaps, height, expected) => {
     const [a, b] =
       'N' in gaps || 'S' in gaps || !Object.keys(gaps).length ? (['N', 'S'] as const) : (['E', 'W'] as const);
     expect(stackedLetter<string>(gaps, a, b, height)).toBe(expected);
+  });
+});
+
+describe('the grammar reading of a line whose stacked quadrant was read', () => {
+  it.each([
+    ['takes the quadrant in place of its own', 'W 29 AVE', 'SW', 'SW 29 AVE'],
+    ['takes it where it had none', '29 AVE', 'SW', 'SW 29 AVE'],
+    // Stacked draw 1104: the free reading took the stacked S for a 5 ("53AVE"), the grammar for the quadrant.
+    ['takes it in place of a quadrant read on a digit', 'S3AVE', 'SE', 'SE 3AVE'],
+  ] as const)('%s', (_, alternative, quadrant, expected) => {
+    expect(stackedAlternative(alternative, quadrant)).toBe(expected);
   });
 });
 

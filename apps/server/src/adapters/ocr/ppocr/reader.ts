@@ -532,11 +532,9 @@ export class PpOcrReader {
       if (!top || !bottom) return;
       done.add(i);
       const rest = line.text.replace(/^[NSEWnsew]?\s?/, '');
-      // The grammar reading was of the one-line strip: it gets the stacked quadrant too, or it would read as a
-      // correction of the quadrant away ("SW 29AVE" back to "W29AVE").
       const alternative = line.alternative && {
         ...line.alternative,
-        text: `${top}${bottom} ${line.alternative.text.replace(/^(?:[NS][./ ]?[EW]|[NSEW])\.?\s?(?=\d)/i, '')}`,
+        text: stackedAlternative(line.alternative.text, `${top}${bottom}`),
       };
       lines[i] = {
         ...line,
@@ -785,13 +783,13 @@ function stackedLetterGrammar(letter: StackedLetter): TextGrammar {
  * A row the free reading read as one of its letters is that letter. Otherwise it is the letter whose reading is at
  * most STACKED_MAX_GAP nats less probable than the free reading, and at least STACKED_MARGIN nats more probable than
  * the other letter's, on a line at least STACKED_MIN_HEIGHT pixels tall: below that the two letters are a few pixels
- * each and the recogniser's preference between them is noise. Chosen on the tuning half (stacked blades of draws
- * 1101 and 1104): of 132 stacked lines, 98 were given their quadrant by the free reading alone and none wrongly; with
- * the scores, 105 and one wrongly (a banner's "E12-JULY13", which is no grid name and is not looked at now); a margin
- * of 2 nats or no height limit gave a blade the wrong letter (E for a W two to four pixels tall).
+ * each and the recogniser's preference between them is noise. Chosen on the tuning half's stacked blades (draws 1101
+ * and 1104, 60 stacked corners each in 1104 and 1105 with `--style stacked`): the free reading alone gave 98 and 84
+ * lines their quadrant, none wrongly; the scores at a 4-nat margin give 104 and 87, none wrongly. A 3-nat margin
+ * gave one more line each and a W read as E (3.2 nats ahead) on 1105; no height limit, an E for a W of three pixels.
  */
 export const STACKED_MAX_GAP = 4;
-export const STACKED_MARGIN = 3;
+export const STACKED_MARGIN = 4;
 export const STACKED_MIN_HEIGHT = 30;
 /** A gap this small is the free reading itself. */
 const FREE = 0.01;
@@ -808,6 +806,17 @@ export function stackedLetter<L extends string>(
   const [best, gBest, gOther] = ga <= gb ? [a, ga, gb] : [b, gb, ga];
   if (gBest <= FREE && gOther > FREE) return best;
   return lineHeight >= STACKED_MIN_HEIGHT && gBest <= STACKED_MAX_GAP && gOther - gBest >= STACKED_MARGIN ? best : null;
+}
+
+/**
+ * The grammar reading of a line whose stacked quadrant was read: it was read from the one-line strip, so it gets the
+ * quadrant too, in place of its own (or it would read as a correction of the quadrant away, "SW 29AVE" back to
+ * "W29AVE"). Where it put its quadrant on the line's first digit ("S3AVE" of "53AVE", the stacked S read as a 5;
+ * but also "S1ST STREET" of "31ST STREET"), that digit is gone from its number, which the text locator then takes
+ * for a guessed one (decision 0010): dropping such readings was tried and placed the first 8 km off at 0.95.
+ */
+export function stackedAlternative(alternative: string, quadrant: string): string {
+  return `${quadrant} ${alternative.replace(/^(?:[NS][./ ]?[EW]|[NSEW])\.?\s?(?=\d)/i, '')}`;
 }
 
 /** Boxes found on a map scaled by (sx, sy) from the photo and offset by (x0, y0), in the photo's pixels. */
