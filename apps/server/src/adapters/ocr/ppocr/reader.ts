@@ -512,10 +512,11 @@ export class PpOcrReader {
         },
       }));
     });
-    // Per half: how much less probable than its free reading each letter is (nats).
+    // Per half: how much less probable than its free reading each letter of its row is (nats); halves alternate top,
+    // bottom.
     const gaps: Array<Partial<Record<StackedLetter, number>>> = halves.map(() => ({}));
-    await this.recogniseStrips(rgb, halves, (index, data, offset, own, classes) => {
-      for (const letter of STACKED_LETTERS) {
+    await this.recogniseStrips(rgb, halves, ({ index, data, offset, own, classes }) => {
+      for (const letter of index % 2 === 0 ? (['N', 'S'] as const) : (['E', 'W'] as const)) {
         const r = decodeConstrained(data, offset, own, classes, this.dict.allowed, this.stackedLetters[letter]);
         if (r) gaps[index]![letter] = r.gap;
       }
@@ -564,7 +565,7 @@ export class PpOcrReader {
     grammar: CompiledGrammar | null = null,
   ): Promise<Array<SceneLine | null>> {
     const results: Array<SceneLine | null> = new Array(input.length).fill(null);
-    await this.recogniseStrips(rgb, input, (index, data, offset, own, classes, steps, width) => {
+    await this.recogniseStrips(rgb, input, ({ index, data, offset, own, classes, steps, width }) => {
       const { box, score } = input[index]!;
       const d = ctcDecode(data, offset, steps, classes, this.dict);
       const alternative = grammar ? decodeConstrained(data, offset, own, classes, this.dict.allowed, grammar) : null;
@@ -602,15 +603,15 @@ export class PpOcrReader {
   private async recogniseStrips(
     rgb: Rgb,
     input: ReadonlyArray<{ box: OrientedBox }>,
-    each: (
-      index: number,
-      data: Float32Array,
-      offset: number,
-      own: number,
-      classes: number,
-      steps: number,
-      width: number,
-    ) => void,
+    each: (strip: {
+      index: number;
+      data: Float32Array;
+      offset: number;
+      own: number;
+      classes: number;
+      steps: number;
+      width: number;
+    }) => void,
   ): Promise<void> {
     const strips = input.map(({ box: b }, index) => {
       const width = Math.max(REC_H / 2, Math.min(REC_MAX_W, Math.round((REC_H * b.w) / Math.max(1, b.h))));
@@ -633,7 +634,7 @@ export class PpOcrReader {
       batch.forEach((s, k) => {
         // Only the strip's own steps: the padding after it is blank and would dilute nothing but cost time.
         const own = Math.min(steps, Math.ceil(s.width / REC_STRIDE) + 1);
-        each(s.index, data, k * steps * classes, own, classes, steps, s.width);
+        each({ index: s.index, data, offset: k * steps * classes, own, classes, steps, width: s.width });
       });
       probs.dispose?.();
     }
