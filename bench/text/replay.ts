@@ -6,7 +6,7 @@
  * the engine's decisions on the cache and scores them as signs.ts does.
  *
  *   npx tsx bench/text/signs.ts --half tuning --save-images DIR --generate-only
- *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--show FORM] [--no-nearby]
+ *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--show FORM] [--no-nearby] [--cache FILE]
  *
  * For the TUNING half only: tuning on held-out photos would make the held-out figure one more tuning figure.
  */
@@ -33,6 +33,8 @@ const { values: args, positionals } = parseArgs({
     show: { type: 'string' },
     // Reads without the look around small lines (ReaderOptions.nearby), to measure what it adds.
     'no-nearby': { type: 'boolean', default: false },
+    // The cache's file name in DIR, to keep the reads of a trial reader apart from the reader's own.
+    cache: { type: 'string' },
   },
 });
 const dir = positionals[0];
@@ -47,6 +49,8 @@ type Photo = {
   nameEmPx?: number | null;
   light: string;
   blur: string;
+  /** How far from the side the sign is seen (manifests written before it was recorded have none). */
+  yaw?: string;
   truth: LatLng | null;
   written: string[];
 };
@@ -54,7 +58,7 @@ const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as
 if (manifest.half !== 'tuning') throw new Error('replay.ts is for the tuning half only.');
 
 // Reads with and without the look around small lines are cached apart: a cache of one is no measure of the other.
-const cacheFile = join(dir, args['no-nearby'] ? 'reads-no-nearby.json' : 'reads.json');
+const cacheFile = join(dir, args.cache ?? (args['no-nearby'] ? 'reads-no-nearby.json' : 'reads.json'));
 const cache: Record<string, SceneText> = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
 const missing = manifest.photos.filter((p) => !cache[p.file]);
 if (missing.length) {
@@ -132,6 +136,7 @@ console.log(
     bySize: by((r) => r.sizeBand),
     byNameSize: by((r) => nameSizeBand(r.nameEmPx ?? null)),
     byBlur: by((r) => r.blur),
+    byYaw: by((r) => r.yaw ?? 'a facing'),
     byLight: by((r) => r.light),
     bySet: by((r) => r.set),
   }),

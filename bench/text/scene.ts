@@ -249,6 +249,13 @@ export type Placement = {
   rotateDeg: number;
   skew: number;
   tilt: number;
+  /**
+   * The sign seen from the side, in degrees (0: facing the camera; the sign of the angle says which end is farther):
+   * its width foreshortened by the cosine, its far end shorter. The two blades of a corner stand at right angles, so
+   * a photo taken at a corner sees at least one of them 45° or more from the side; so do shop fronts photographed from
+   * the pavement. Absent: 0.
+   */
+  yawDeg?: number;
 };
 
 export type Conditions = {
@@ -262,11 +269,21 @@ export type Conditions = {
 };
 
 async function placed(png: Buffer, W: number, p: Placement): Promise<{ input: Buffer; w: number; h: number }> {
+  const yaw = ((p.yawDeg ?? 0) * Math.PI) / 180;
+  const meta = await sharp(png).metadata();
+  const width = Math.max(24, Math.round(W * p.widthShare));
   let s: Buffer = await sharp(png)
-    .resize({ width: Math.max(24, Math.round(W * p.widthShare)) })
+    .resize({
+      width: Math.max(24, Math.round(width * Math.cos(yaw))),
+      height: Math.max(8, Math.round((width * meta.height!) / meta.width!)),
+      fit: 'fill',
+    })
     .png()
     .toBuffer();
-  if (p.skew || p.tilt) s = await perspective(s, p.skew, p.tilt);
+  // The far end of a sign seen from the side is farther from the camera, so shorter: a blade about 1 m long seen from
+  // 3–5 m at 60° has its far end 15–25 % shorter than its near end.
+  const skew = Math.max(-0.3, Math.min(0.3, p.skew + 0.1 * Math.sin(yaw)));
+  if (skew || p.tilt) s = await perspective(s, skew, p.tilt);
   if (p.rotateDeg)
     s = await sharp(s)
       .rotate(p.rotateDeg, { background: { r: 0, g: 0, b: 0, alpha: 0 } })

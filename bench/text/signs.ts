@@ -3,8 +3,9 @@
  *
  * Photos are generated here and never stored: the sign forms of bench/text/scene.ts in many fonts, at phone
  * resolution (4000 × 3000; a fifth then passed on as a messaging app does, at 1600 px and JPEG quality 75), 5–32 % of
- * the photo wide, slanted 0–15°, in perspective, in focus or blurred (lens or motion), by day, at dusk, at night or
- * against the light, JPEG quality 50–92, with distractor signs in some.
+ * the photo wide, slanted 0–15°, in perspective, half of them seen 15–65° from the side (foreshortened, the far end
+ * shorter), in focus or blurred (lens or motion), by day, at dusk, at night or against the light, JPEG quality 50–92,
+ * with distractor signs in some.
  *
  * Two halves that share nothing: the TUNING half (its own corners, fonts, background photos and seed) is the only
  * one looked at while developing; the HELD-OUT half (other corners, other fonts, other photos, another seed) is the
@@ -18,13 +19,13 @@
  * reported apart under `places` so that the sign figure's series measures what it always did.
  * Negatives: photos with no sign, and photos with other cities' street names; both must stay at low confidence.
  *
- * Reported per condition (size band, light, blur, form, set): share within 300 m and 1 km, fallback share, median
- * error; calibration (ECE of the text locator's best evidence and of the fused result); the share of answers at
+ * Reported per condition (size band, light, blur, angle seen from, form, set): share within 300 m and 1 km, fallback
+ * share, median error; calibration (ECE of the text locator's best evidence and of the fused result); the share of answers at
  * confidence ≥ 0.8 within 1 km; the highest confidence on negatives; p50/p95 latency of the locator (full-resolution
  * JPEG in, evidence out) beside the OCR floor (the reader alone on the same photo).
  *
  * Run: `npm run bench:text [-- --half tuning|heldout --seed N --limit N --only SET --out FILE --save-images DIR [--generate-only]
- * --detect-side PX --detect-tile PX --mem-pattern on|off --det-threshold P --box-threshold P --resend PX --publish]`.
+ * --detect-side PX --detect-tile PX --mem-pattern on|off --det-threshold P --box-threshold P --resend PX --yaw off --publish]`.
  * Needs the fonts of bench/text/fonts.ts (Debian packages; installed when missing and run as root). A full held-out
  * run adds its draw to bench/results/text-signs-heldout-draws.json (a seed already there is refused) and the public
  * figure pools the last draws of that ledger; `--publish` writes that figure again from the ledger alone.
@@ -109,6 +110,8 @@ const { values: args } = parseArgs({
     // A photo as a messaging app passes it on (the usual way a photo loses its GPS): scaled to this many pixels wide
     // and saved again as a JPEG at quality 75. A trial: not shown on the public pages.
     resend: { type: 'string' },
+    // 'off': every sign faces the camera, as draws before signs seen from the side were added (tuning trials).
+    yaw: { type: 'string' },
     // Only write the public figure again from the ledger of draws (its label or pooling changed).
     publish: { type: 'boolean', default: false },
   },
@@ -149,6 +152,15 @@ const random = mulberry32(seed);
 const resendRandom = mulberry32(seed ^ 0x51de);
 /** The share of photos passed on by a messaging app (scaled to RESENT_PX wide, JPEG quality 75). */
 const RESENT_SHARE = 0.2;
+/**
+ * Signs seen from the side (Placement.yawDeg): half the photos face the sign, the other half see it 15–65° from the
+ * side. Drawn from a stream of its own, so a draw without it (--yaw off) is the same draw as before it existed.
+ */
+const yawRandom = mulberry32(seed ^ 0x7a3);
+const YAW_SHARE = 0.5;
+const yawOn = args.yaw !== 'off';
+/** Bands of Placement.yawDeg reported apart. */
+const yawBand = (deg: number) => (deg === 0 ? 'a facing' : Math.abs(deg) < 40 ? 'b 15-40°' : 'c 40-65°');
 const RESENT_PX = 1600;
 const RESENT_QUALITY = 75;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -506,7 +518,7 @@ async function main() {
   const commit = headCommit();
   const trial =
     args.grammar === 'off' ||
-    ['detect-side', 'detect-tile', 'mem-pattern', 'det-threshold', 'box-threshold', 'resend', 'style'].some(
+    ['detect-side', 'detect-tile', 'mem-pattern', 'det-threshold', 'box-threshold', 'resend', 'style', 'yaw'].some(
       (k) => args[k as keyof typeof args] !== undefined,
     );
   const publishes = !args.out && !args.limit && !args.only && !args['generate-only'] && half === 'heldout' && !trial;
@@ -603,7 +615,9 @@ async function main() {
       photoWidth: 4000,
     };
     const signs: Array<{ png: Buffer; placement: Placement }> = [];
-    if (s.png) signs.push({ png: s.png, placement: placement(sizeBand, s.form) });
+    // One angle for the sign and its door number (the same wall); the distractors stand apart.
+    const yawDeg = yawOn && yawRandom() < YAW_SHARE ? (yawRandom() < 0.5 ? -1 : 1) * (15 + 50 * yawRandom()) : 0;
+    if (s.png) signs.push({ png: s.png, placement: { ...placement(sizeBand, s.form), yawDeg } });
     if (s.door) {
       // The door number on its own panel, below and beside the fascia.
       const p = signs[0]!.placement;
@@ -660,6 +674,7 @@ async function main() {
         nameEmPx,
         light,
         blur,
+        yaw: yawBand(yawDeg),
         resolution,
         truth: s.truth,
         written: s.text,
@@ -706,6 +721,7 @@ async function main() {
       nameSize: nameSizeBand(nameEmPx),
       light,
       blur,
+      yaw: yawBand(yawDeg),
       resolution,
       jpegQuality: resentTo ? RESENT_QUALITY : conditions.jpegQuality,
       distractors: distractors.length,
@@ -821,6 +837,7 @@ async function main() {
     byNameSize: by('nameSize'),
     byLight: by('light'),
     byBlur: by('blur'),
+    byYaw: by('yaw'),
     byResolution: by('resolution'),
     byForm: by('form'),
     misses: positives.filter((r) => r.errorM === null || r.errorM > 300).slice(0, 40),
@@ -851,6 +868,7 @@ async function main() {
   show('street name em', result.byNameSize);
   show('light', result.byLight);
   show('blur', result.byBlur);
+  show('seen from the side', result.byYaw);
   show('resolution', result.byResolution);
   process.stderr.write(
     `${JSON.stringify({ places: { ...result.places, misses: undefined, byForm: undefined, byNameSize: undefined } })}\n${JSON.stringify({ all: result.all, confident: result.confidentAnswers, negatives: result.negatives, ece: { text: result.calibration.text.ece, fused: result.calibration.fused.ece }, latencyP50: latency.p50, floorP50: floor.p50, ratio: result.latencyOverFloor })}\n`,
@@ -870,6 +888,7 @@ async function main() {
       photos: positives.length,
       within300m,
       resentShare: RESENT_SHARE,
+      ...(yawOn ? { yawShare: YAW_SHARE } : {}),
     });
     publishPool(draws);
   }
@@ -889,7 +908,7 @@ function publishPool(draws: Draw[]): void {
   writeSummaryFigure('signs', {
     value: pct(placed, photos),
     unit: '%',
-    label: `Share of generated phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${FONTS.heldout.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light, at 12 MP${resentNote(pool)} — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${newest.seed}; the newest alone: ${pct(newest.within300m, newest.photos)} %)`,
+    label: `Share of generated phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${FONTS.heldout.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light, at 12 MP${resentNote(pool)}${yawNote(pool)} — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${newest.seed}; the newest alone: ${pct(newest.within300m, newest.photos)} %)`,
     benchmark: 'bench/text/signs.ts --half heldout',
     date: newest.date,
   });
@@ -906,6 +925,8 @@ type Draw = {
   within300m: number;
   /** The share of the draw's photos passed on by a messaging app (none before the condition existed). */
   resentShare?: number;
+  /** The share of the draw's signs seen 15–65° from the side (none before the condition existed). */
+  yawShare?: number;
   /** What a reader of the ledger must know about how the draw was run. */
   note?: string;
 };
@@ -937,6 +958,16 @@ function resentNote(pool: Draw[]): string {
     : ` (in ${resent.length === 1 ? 'the newest draw' : `the last ${resent.length} draws`}, ${share} of the photos also passed on by a messaging app at ${RESENT_PX} px)`;
 }
 
+/** Which draws of the pool had signs seen from the side: the condition is newer than the first draws. */
+function yawNote(pool: Draw[]): string {
+  const seen = pool.filter((d) => d.yawShare);
+  if (!seen.length) return '';
+  const share = `${Math.round(seen[0]!.yawShare! * 100)} %`;
+  return seen.length === pool.length
+    ? ` (${share} of the signs seen 15–65° from the side)`
+    : ` (in ${seen.length === 1 ? 'the newest draw' : `the last ${seen.length} draws`}, ${share} of the signs also seen 15–65° from the side)`;
+}
+
 /** The commit whose code read the photos, marked when the working tree differed from it. */
 function headCommit(): string {
   try {
@@ -962,6 +993,8 @@ type Row = {
   nameSize: string;
   light: Light;
   blur: BlurKind;
+  /** How far from the side the sign is seen (yawBand). */
+  yaw: string;
   resolution: string;
   jpegQuality: number;
   distractors: number;

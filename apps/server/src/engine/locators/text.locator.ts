@@ -3,7 +3,7 @@ import type { SceneTextReader } from '../../adapters/ocr/ocr';
 import { PpOcr } from '../../adapters/ocr/ppocr.ocr';
 import { haversineMeters } from '../geo/geometry';
 import { geoparse, type TextFinding } from '../text/geoparse';
-import { guessedNumber, readText, signReaderOptions, type ReadText } from '../text/read-text';
+import { guessedNumber, guessedType, readText, signReaderOptions, type ReadText } from '../text/read-text';
 import { preciseGpsRadius, type Locator } from './locator';
 
 /** At most this many separate places from one photo's text become candidates. */
@@ -12,9 +12,10 @@ const MAX_PLACES = 3;
 const AGREEMENT_WEIGHT = 0.4;
 const MAX_CONFIDENCE = 0.95;
 /**
- * A finding that rests on a number the grammar guessed from a blurred one ("SW36#5" read as "SW369St") is trusted this
- * much of a read one: a number names the street, and a wrong one moves the photo kilometres. It stays a candidate, but
- * never a confident one (0.95 × 0.6 < 0.8).
+ * A finding that rests on a number the grammar guessed from a blurred one ("SW36#5" read as "SW369St"), or on a street
+ * type it guessed ("SW9nA" read as "SW9Ln"), is trusted this much of a read one: a number names the street and a type
+ * its axis, and a wrong one moves the photo kilometres. It stays a candidate, but never a confident one
+ * (0.95 × 0.6 < 0.8).
  */
 const GUESSED_NUMBER_TRUST = 0.6;
 
@@ -87,7 +88,7 @@ export function placesFromFindings(
 /** Builds the text locator's evidence from what was read and what the geoparser made of it. */
 export function textEvidence(read: ReadText): Evidence[] {
   const findings = geoparse(read.lines).map((f) =>
-    f.lines.some((i) => read.lines[i] && guessedNumber(read.lines[i]!))
+    f.lines.some((i) => read.lines[i] && (guessedNumber(read.lines[i]!) || guessedType(read.lines[i]!)))
       ? { ...f, confidence: Math.round(f.confidence * GUESSED_NUMBER_TRUST * 1000) / 1000 }
       : f,
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SceneLine, SceneText } from '../../adapters/ocr/ocr';
 import { geoparse } from './geoparse';
-import { GAP_RULE, guessedNumber, toReadText } from './read-text';
+import { GAP_RULE, guessedNumber, guessedType, toReadText } from './read-text';
 import { countySignGrammar } from './sign-grammar';
 
 /** Whether the grammar accepts `text` exactly (a walk through its positions, case as written). */
@@ -117,6 +117,11 @@ describe('lines read through the grammar', () => {
         // A 1 taken for the L of a type the grammar guessed three letters of as well: S.W. 111 Avenue read as SW 11
         // Lane, 9.5 km away, at 0.816 with the door number beside it (held-out seed 25252).
         line('SW.111eme', 45, { text: 'SW.11lane', confidence: 40, gap: 3.5 }),
+        // A Z seen before the number and left out: it was the first 2 of NE 22nd Street, a blade seen from the side
+        // (tuning draw 1101 with signs seen from the side: NE 2 St and NE 3 Ave at 0.90, 2.4 km away). After the number
+        // the same letters are its ordinal's and its type's, and leaving one out guesses nothing.
+        line('EZ2-Ssreet', 53, { text: 'E2Street', confidence: 60, gap: 1.4 }),
+        line('NW27AAVE', 80, { text: 'NW27AVE', confidence: 85, gap: 1 }),
       ]),
     );
     expect(read.lines.map((l) => [l.text, l.seen, guessedNumber(l)])).toEqual([
@@ -129,7 +134,26 @@ describe('lines read through the grammar', () => {
       ['S.W. 17th Street', 'S.W.178th Street', true],
       ['NW 108 Blvd', 'NW 1088lvd', false],
       ['SW.11lane', 'SW.111eme', true],
+      ['E2Street', 'EZ2-Ssreet', true],
+      ['NW27AVE', 'NW27AAVE', false],
     ]);
+  });
+
+  it('says when the grammar guessed the street type: none of its letters after the number were seen there', () => {
+    const cases: Array<[seen: string, read: string, guessed: boolean]> = [
+      // S.W. 96th Avenue on a shop's fascia, its 6 and most of its type lost: with the door number, 25 km away at 0.82.
+      ['SW9nA', 'SW9Ln', true],
+      // No type seen at all: the grammar chose street or avenue.
+      ['NW131', 'NW131ST', true],
+      // Types seen with a letter or two wrong, an ordinal completed, a named road: not guesses.
+      ['NW1095t', 'NW109St', false],
+      ['Nw3SAwemue', 'Nw35Avenue', false],
+      ['MW27*St', 'NW27St', false],
+      ['SW18tAve', 'SW18thAve', false],
+      ['TAMAMI TRAL', 'TAMIAMI TRAIL', false],
+    ];
+    expect(cases.map(([seen, text]) => [seen, text, guessedType({ text, seen })])).toEqual(cases);
+    expect(guessedType({ text: 'SW 8 ST' })).toBe(false);
   });
 
   it('a digit that looks like no letter, seen where the grammar reads a letter, makes a guess and throws nothing', () => {
