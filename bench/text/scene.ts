@@ -270,19 +270,24 @@ export type Conditions = {
 
 async function placed(png: Buffer, W: number, p: Placement): Promise<{ input: Buffer; w: number; h: number }> {
   const yaw = ((p.yawDeg ?? 0) * Math.PI) / 180;
-  const meta = await sharp(png).metadata();
   const width = Math.max(24, Math.round(W * p.widthShare));
-  let s: Buffer = await sharp(png)
-    .resize({
-      width: Math.max(24, Math.round(width * Math.cos(yaw))),
-      height: Math.max(8, Math.round((width * meta.height!) / meta.width!)),
-      fit: 'fill',
-    })
-    .png()
-    .toBuffer();
+  let s: Buffer;
+  if (!yaw) s = await sharp(png).resize({ width }).png().toBuffer();
+  else {
+    const meta = await sharp(png).metadata();
+    s = await sharp(png)
+      .resize({
+        width: Math.max(24, Math.round(width * Math.cos(yaw))),
+        height: Math.max(8, Math.round((width * meta.height!) / meta.width!)),
+        fit: 'fill',
+      })
+      .png()
+      .toBuffer();
+  }
   // The far end of a sign seen from the side is farther from the camera, so shorter: a blade about 1 m long seen from
-  // 3–5 m at 60° has its far end 15–25 % shorter than its near end.
-  const skew = Math.max(-0.3, Math.min(0.3, p.skew + 0.1 * Math.sin(yaw)));
+  // 3–5 m at 60° has its far end 15–25 % shorter than its near end. The photo's own keystone (skew) is turned to
+  // agree, so that the far end is always the shorter one.
+  const skew = yaw ? Math.sign(yaw) * (0.1 * Math.sin(Math.abs(yaw)) + 0.5 * Math.abs(p.skew) * Math.cos(yaw)) : p.skew;
   if (skew || p.tilt) s = await perspective(s, skew, p.tilt);
   if (p.rotateDeg)
     s = await sharp(s)

@@ -158,6 +158,7 @@ const RESENT_SHARE = 0.2;
  */
 const yawRandom = mulberry32(seed ^ 0x7a3);
 const YAW_SHARE = 0.5;
+if (args.yaw !== undefined && args.yaw !== 'off') throw new Error('--yaw takes only "off"');
 const yawOn = args.yaw !== 'off';
 /** Bands of Placement.yawDeg reported apart. */
 const yawBand = (deg: number) => (deg === 0 ? 'a facing' : Math.abs(deg) < 40 ? 'b 15-40°' : 'c 40-65°');
@@ -627,7 +628,7 @@ async function main() {
           ...p,
           widthShare: p.widthShare * 0.25,
           at: {
-            x: Math.min(0.9, p.at.x + p.widthShare * between(0.1, 0.7)),
+            x: Math.min(0.9, p.at.x + p.widthShare * Math.cos((yawDeg * Math.PI) / 180) * between(0.1, 0.7)),
             y: Math.min(0.9, p.at.y + p.widthShare * 0.5),
           },
           rotateDeg: p.rotateDeg * 0.5,
@@ -908,7 +909,7 @@ function publishPool(draws: Draw[]): void {
   writeSummaryFigure('signs', {
     value: pct(placed, photos),
     unit: '%',
-    label: `Share of generated phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${FONTS.heldout.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light, at 12 MP${resentNote(pool)}${yawNote(pool)} — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${newest.seed}; the newest alone: ${pct(newest.within300m, newest.photos)} %)`,
+    label: `Share of generated phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${FONTS.heldout.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light, at 12 MP${conditionsNote(pool)} — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${newest.seed}; the newest alone: ${pct(newest.within300m, newest.photos)} %)`,
     benchmark: 'bench/text/signs.ts --half heldout',
     date: newest.date,
   });
@@ -925,7 +926,7 @@ type Draw = {
   within300m: number;
   /** The share of the draw's photos passed on by a messaging app (none before the condition existed). */
   resentShare?: number;
-  /** The share of the draw's signs seen 15–65° from the side (none before the condition existed). */
+  /** The share of the draw's photos whose sign is seen 15–65° from the side (none before the condition existed). */
   yawShare?: number;
   /** What a reader of the ledger must know about how the draw was run. */
   note?: string;
@@ -948,14 +949,20 @@ function recordDraw(draw: Draw): Draw[] {
 
 const writeLedger = (doc: Ledger) => writeFileSync(DRAWS_FILE, `${JSON.stringify(doc, null, 2)}\n`);
 
+/** The conditions some draws of the pool had and the first draws did not, in one bracket. */
+function conditionsNote(pool: Draw[]): string {
+  const notes = [resentNote(pool), yawNote(pool)].filter(Boolean);
+  return notes.length ? ` (${notes.join('; ')})` : '';
+}
+
 /** Which draws of the pool had photos passed on by a messaging app: the condition is newer than the first draws. */
 function resentNote(pool: Draw[]): string {
   const resent = pool.filter((d) => d.resentShare);
   if (!resent.length) return '';
   const share = `${Math.round(resent[0]!.resentShare! * 100)} %`;
   return resent.length === pool.length
-    ? ` (${share} of them passed on by a messaging app at ${RESENT_PX} px)`
-    : ` (in ${resent.length === 1 ? 'the newest draw' : `the last ${resent.length} draws`}, ${share} of the photos also passed on by a messaging app at ${RESENT_PX} px)`;
+    ? `${share} of them passed on by a messaging app at ${RESENT_PX} px`
+    : `in ${resent.length === 1 ? 'the newest draw' : `the last ${resent.length} draws`}, ${share} of the photos also passed on by a messaging app at ${RESENT_PX} px`;
 }
 
 /** Which draws of the pool had signs seen from the side: the condition is newer than the first draws. */
@@ -964,8 +971,8 @@ function yawNote(pool: Draw[]): string {
   if (!seen.length) return '';
   const share = `${Math.round(seen[0]!.yawShare! * 100)} %`;
   return seen.length === pool.length
-    ? ` (${share} of the signs seen 15–65° from the side)`
-    : ` (in ${seen.length === 1 ? 'the newest draw' : `the last ${seen.length} draws`}, ${share} of the signs also seen 15–65° from the side)`;
+    ? `in ${share} of them the sign seen 15–65° from the side`
+    : `in ${seen.length === 1 ? 'the newest draw' : `the last ${seen.length} draws`}, ${share} of the photos also with the sign seen 15–65° from the side`;
 }
 
 /** The commit whose code read the photos, marked when the working tree differed from it. */

@@ -96,7 +96,7 @@ const LOOKS_LIKE: Readonly<Record<string, string>> = {
 };
 const isDigit = (c: string) => c >= '0' && c <= '9';
 /** Every letter some digit is taken for. */
-const DIGIT_LIKE = new Set(Object.values(LOOKS_LIKE).join(''));
+const LOOKALIKE_LETTERS = new Set(Object.values(LOOKS_LIKE).join(''));
 
 /**
  * Whether a line read through the grammar has a number the recogniser did not see: its number (which places the
@@ -116,7 +116,24 @@ export function guessedNumber(line: { text: string; seen?: string }): boolean {
   if (line.seen === undefined) return false;
   const a = squash(normaliseLine(line.seen));
   const b = squash(normaliseLine(line.text));
-  // Edit distances of every prefix pair, then a walk back along one cheapest alignment.
+  const cost = editCosts(a, b);
+  // Only the look-alike changed: the grammar's reading is one glyph from what was seen.
+  const lookAlikeOnly = cost[a.length]![b.length]! <= 1;
+  for (const step of alignment(cost, a, b)) {
+    const seen = a[step.i] ?? '';
+    const read = b[step.j] ?? '';
+    if (step.kind === 'pair') {
+      if (seen !== read && isDigit(read)) return true;
+      if (seen !== read && isDigit(seen) && !(lookAlikeOnly && LOOKS_LIKE[seen]!.includes(read))) return true;
+    } else if (step.kind === 'seen') {
+      if (isDigit(seen) || (LOOKALIKE_LETTERS.has(seen) && isDigit(a[step.i + 1] ?? ''))) return true;
+    } else if (isDigit(read)) return true;
+  }
+  return false;
+}
+
+/** Edit distances of every prefix pair of `a` and `b` (glyphs added, left out or changed cost one each). */
+function editCosts(a: string, b: string): number[][] {
   const cost = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
@@ -127,54 +144,57 @@ export function guessedNumber(line: { text: string; seen?: string }): boolean {
         cost[i - 1]![j]! + 1,
         cost[i]![j - 1]! + 1,
       );
-  let i = a.length;
-  let j = b.length;
-  // Only the look-alike changed: the grammar's reading is one glyph from what was seen.
-  const lookAlikeOnly = cost[a.length]![b.length]! <= 1;
-  while (i > 0 || j > 0) {
-    const seen = a[i - 1] ?? '';
-    const read = b[j - 1] ?? '';
-    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (seen === read ? 0 : 1)) {
-      if (seen !== read && isDigit(read)) return true;
-      if (seen !== read && isDigit(seen) && !(lookAlikeOnly && LOOKS_LIKE[seen]!.includes(read))) return true;
-      i--;
-      j--;
-    } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {
-      if (isDigit(seen) || (DIGIT_LIKE.has(seen) && isDigit(a[i] ?? ''))) return true;
-      i--;
-    } else {
-      if (isDigit(read)) return true;
-      j--;
-    }
-  }
-  return false;
-}
-
-/** The letters after a grid name's number (its ordinal and type), as the geoparser reads the line. */
-const afterNumber = (s: string) => /[0-9]([^0-9]*)$/.exec(squash(normaliseLine(s)))?.[1]!.replace(/[^A-Z]/g, '') ?? '';
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), row[j]! + 1, next[j - 1]! + 1);
-    row = next;
-  }
-  return row[b.length]!;
+  return cost;
 }
 
 /**
- * Whether a line read through the grammar has a street type the recogniser did not see: none of the letters the
- * grammar reads after the number were seen there ("SW9nA" read as "SW9Ln", S.W. 96th Avenue with its 6 and most of
- * its type lost, placed with the door number beside it 25 km away at 0.82 in a tuning draw). The type says whether a
- * number is a street or an avenue, so a guessed one moves the photo as far as a guessed number does. A type read
- * with a letter or two wrong ("NW1095t", "Nw3SAwemue" read as "NW109St", "Nw35Avenue") was seen.
+ * One cheapest alignment of what was seen (`a`) with what the grammar read (`b`), from the end: glyphs paired (the
+ * same or changed), seen and left out, or read where nothing was seen; `i` and `j` index `a` and `b`.
+ */
+function* alignment(
+  cost: number[][],
+  a: string,
+  b: string,
+): Generator<{ kind: 'pair' | 'seen' | 'read'; i: number; j: number }> {
+  let i = a.length;
+  let j = b.length;
+  while (i > 0 || j > 0) {
+    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      yield { kind: 'pair', i: --i, j: --j };
+    else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) yield { kind: 'seen', i: --i, j };
+    else yield { kind: 'read', i, j: --j };
+  }
+}
+
+/**
+ * Whether a line read through the grammar has a street type the recogniser did not see in place: the glyphs seen
+ * after the number are as far from the letters the grammar reads there (its ordinal and type) as those letters are
+ * long ("SW9nA" read as "SW9Ln", S.W. 96th Avenue with its 6 and most of its type lost, placed with the door number
+ * beside it 25 km away at 0.82 in a tuning draw). The type says whether a number is a street or an avenue, so a
+ * guessed one moves the photo as far as a guessed number does. A type read with a glyph or two wrong ("NW1095t",
+ * "Nw3SAwemue", "SW8S7" read as "NW109St", "Nw35Avenue", "SW8ST"), or with more seen after it ("SW8StII"), was seen.
+ * What was seen after the number is found by aligning the two readings, not by where the seen digits end.
  */
 export function guessedType(line: { text: string; seen?: string }): boolean {
   if (line.seen === undefined) return false;
-  const read = afterNumber(line.text);
-  return read.length > 0 && editDistance(afterNumber(line.seen), read) >= read.length;
+  const a = squash(normaliseLine(line.seen));
+  const b = squash(normaliseLine(line.text));
+  const last = b.search(/[0-9][^0-9]*$/);
+  const read = last < 0 ? '' : b.slice(last + 1).replace(/[^A-Z]/g, '');
+  if (!read) return false;
+  // The seen glyphs aligned after the grammar's last digit.
+  let from = a.length;
+  for (const step of alignment(editCosts(a, b), a, b)) {
+    if (step.j <= last && step.kind !== 'seen') break;
+    from = step.i;
+  }
+  const seen = a.slice(from).replace(/[^A-Z0-9]/g, '');
+  // Glyphs seen beyond the type (a stray mark, a border) are not the type's.
+  return editDistance(seen, read) - Math.max(0, seen.length - read.length) >= read.length;
+}
+
+function editDistance(a: string, b: string): number {
+  return editCosts(a, b)[a.length]![b.length]!;
 }
 
 /**

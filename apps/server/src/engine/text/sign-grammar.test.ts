@@ -118,8 +118,9 @@ describe('lines read through the grammar', () => {
         // Lane, 9.5 km away, at 0.816 with the door number beside it (held-out seed 25252).
         line('SW.111eme', 45, { text: 'SW.11lane', confidence: 40, gap: 3.5 }),
         // A Z seen before the number and left out: it was the first 2 of NE 22nd Street, a blade seen from the side
-        // (tuning draw 1101 with signs seen from the side: NE 2 St and NE 3 Ave at 0.90, 2.4 km away). After the number
-        // the same letters are its ordinal's and its type's, and leaving one out guesses nothing.
+        // (tuning draw 1101 with signs seen from the side: NE 2 St and NE 3 Ave at 0.90, 2.4 km away; fails without
+        // the rule). After the number the same letters are its ordinal's and its type's, and leaving one out guesses
+        // nothing.
         line('EZ2-Ssreet', 53, { text: 'E2Street', confidence: 60, gap: 1.4 }),
         line('NW27AAVE', 80, { text: 'NW27AVE', confidence: 85, gap: 1 }),
       ]),
@@ -151,6 +152,12 @@ describe('lines read through the grammar', () => {
       ['MW27*St', 'NW27St', false],
       ['SW18tAve', 'SW18thAve', false],
       ['TAMAMI TRAL', 'TAMIAMI TRAIL', false],
+      // The type's last letter read as the digit it looks like, a named road's as well: what was seen after the number
+      // is found by aligning the readings, not by where the seen digits end.
+      ['SW8S7', 'SW8ST', false],
+      ['2700 CALLE OCH0', '2700 CALLE OCHO', false],
+      // More seen after the type than it has (a border, a stray mark) does not make it a guess.
+      ['SW8StII', 'SW8St', false],
     ];
     expect(cases.map(([seen, text]) => [seen, text, guessedType({ text, seen })])).toEqual(cases);
     expect(guessedType({ text: 'SW 8 ST' })).toBe(false);
