@@ -17,7 +17,7 @@ const MAX_CONFIDENCE = 0.95;
  * its axis, and a wrong one moves the photo kilometres. It stays a candidate, but never a confident one
  * (0.95 × 0.6 < 0.8).
  */
-const GUESSED_NUMBER_TRUST = 0.6;
+const GUESSED_TRUST = 0.6;
 
 export type TextLocatorDeps = { ocr: SceneTextReader };
 
@@ -89,7 +89,7 @@ export function placesFromFindings(
 export function textEvidence(read: ReadText): Evidence[] {
   const findings = geoparse(read.lines).map((f) =>
     f.lines.some((i) => read.lines[i] && (guessedNumber(read.lines[i]!) || guessedType(read.lines[i]!)))
-      ? { ...f, confidence: Math.round(f.confidence * GUESSED_NUMBER_TRUST * 1000) / 1000 }
+      ? { ...f, confidence: Math.round(f.confidence * GUESSED_TRUST * 1000) / 1000 }
       : f,
   );
   const places = placesFromFindings(findings);

@@ -5,6 +5,7 @@ import type { NearbyOptions } from '../../adapters/ocr/ppocr/reader';
 import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
 import { normaliseLine, type LineFrame } from './geoparse';
 import { tolerantNames } from '../geo/gazetteer';
+import { editDistance } from '../../lib/edit-distance';
 
 /** A box as shares of the photo's width and height (0–1), so the UI can draw it over any size of the photo. */
 export type RelativeBox = { x: number; y: number; w: number; h: number };
@@ -191,10 +192,6 @@ export function guessedType(line: { text: string; seen?: string }): boolean {
   const seen = a.slice(from).replace(/[^A-Z0-9]/g, '');
   // Glyphs seen beyond the type (a stray mark, a border) are not the type's.
   return editDistance(seen, read) - Math.max(0, seen.length - read.length) >= read.length;
-}
-
-function editDistance(a: string, b: string): number {
-  return editCosts(a, b)[a.length]![b.length]!;
 }
 
 /**
