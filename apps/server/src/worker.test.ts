@@ -415,21 +415,27 @@ if (testDatabaseKind() === 'postgres') {
       const orphaned = (await rows()).filter((r) => r.status === 'running').map((r) => r.id);
       expect(orphaned.length).toBeGreaterThan(0);
 
+      const doneEventCounts = () =>
+        queryRows<{ analysis_id: string; n: number }>(
+          web!.db.database.db,
+          sql`select analysis_id, count(*)::int as n from analysis_events where type = 'done' and analysis_id in ${ids} group by analysis_id`,
+        );
       const restartedAt = Date.now();
       runner();
-      while ((await rows()).some((r) => r.status !== 'done')) {
+      // The runner commits a job's end first and appends its 'done' event just after, so both are awaited: a check
+      // made between the two saw three events for four finished jobs.
+      while ((await rows()).some((r) => r.status !== 'done') || (await doneEventCounts()).length < 4) {
         if (Date.now() - restartedAt > 30_000)
-          throw new Error(`not finished 30 s after the restart: ${JSON.stringify(await rows())}`);
+          throw new Error(
+            `not finished 30 s after the restart: ${JSON.stringify({ rows: await rows(), done: await doneEventCounts() })}`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
 
       // Each job finished once; the orphans were started twice (attempt 2), the others once.
       const finished = await rows();
       for (const r of finished) expect(r.attempts).toBe(orphaned.includes(r.id) ? 2 : 1);
-      const doneEvents = await queryRows<{ analysis_id: string; n: number }>(
-        web.db.database.db,
-        sql`select analysis_id, count(*)::int as n from analysis_events where type = 'done' and analysis_id in ${ids} group by analysis_id`,
-      );
+      const doneEvents = await doneEventCounts();
       expect(doneEvents).toHaveLength(4);
       expect(doneEvents.every((e) => e.n === 1)).toBe(true);
       // Counted once, at upload.
