@@ -705,6 +705,26 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     expect(both.some((f) => f.kind === 'address')).toBe(false);
   });
 
+  it('the door below a short street name on a 4:3 photo is on its front: compared in pixels, not shares of each side', () => {
+    // A pizzeria's fascia in a 4000 × 3000 photo: "SW 28th St" 58 px wide, its door number 56 px below it, and a
+    // number on another building far off (tuning draw 1101). As shares of the photo the gap is 0.0187 of its height
+    // and the name 0.0145 of its width: no longer "within the name's width" once the two are mixed.
+    const W = 4000;
+    const H = 3000;
+    const at = (text: string, x0: number, y0: number, x1: number, y1: number): InputLine => ({
+      text,
+      confidence: 90,
+      box: { x: x0 / W, y: y0 / H, w: (x1 - x0) / W, h: (y1 - y0) / H },
+      frame: { cx: (x0 + x1) / 2 / W, cy: (y0 + y1) / 2 / W, w: (x1 - x0) / W, h: (y1 - y0) / W, angle: 0 },
+    });
+    const found = geoparse([
+      at('SW28 St', 438, 891, 496, 918),
+      at('8004', 443, 974, 478, 997),
+      at('317', 1222, 1013, 1259, 1030),
+    ]);
+    expect(found[0]).toMatchObject({ kind: 'address', label: '8004 SW 28 St', lines: [0, 1] });
+  });
+
   it('a lost N/S quadrant gives every corner the numbers can name, sharing the confidence', () => {
     // "N over W" stacked, read as "W": NW 173 Ave & NW 66 St or SW 173 Ave & SW 66 St; Hialeah's grid cannot reach 173.
     const found = geoparse(lines('W173AVE', 'W66ST')).filter((f) => f.position && f.confidence > 0);

@@ -170,6 +170,23 @@ describe('lines read through the grammar', () => {
     expect(guessedNumber({ text: 'NE12AV', seen: 'NE12-JLY13' })).toBe(true);
   });
 
+  it('a letter seen just after the number that the grammar left out, and that its ordinal has not, makes a guess', () => {
+    const cases: Array<[seen: string, read: string, guessed: boolean]> = [
+      // NW 20th Street, its "0th" seen as an r: NW 2 Street is 2.2 km away (held-out seed 27272, at 0.93).
+      ['Nw 2rStreet', 'Nw 2Street', true],
+      ['SW 14xAve', 'SW 14Ave', true],
+      // A letter of the number's own ordinal, partly seen and left out, or a doubled glyph: nothing was guessed.
+      ['SW8tSt', 'SW8St', false],
+      ['NW 22nStreet', 'NW 22Street', false],
+      ['NW 3rAve', 'NW 3Ave', false],
+      ['NW 12tAve', 'NW 12Ave', false],
+      ['NW27AAVE', 'NW27AVE', false],
+      // 13 is written 13th: an r after it is no part of its ordinal.
+      ['NW 13rAve', 'NW 13Ave', true],
+    ];
+    expect(cases.map(([seen, text]) => [seen, text, guessedNumber({ text, seen })])).toEqual(cases);
+  });
+
   it('without a grammar reading (an engine without one), the free reading stands as before', () => {
     const read = toReadText(scene([line('SW 27 AVE', 91), line('~~', 30)]));
     expect(read.lines.map((l) => l.text)).toEqual(['SW 27 AVE']);
