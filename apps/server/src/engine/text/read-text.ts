@@ -3,7 +3,7 @@ import type { TextGrammar } from '../../adapters/ocr/grammar';
 import type { PlateOptions } from '../../adapters/ocr/ppocr/plates';
 import type { NearbyOptions } from '../../adapters/ocr/ppocr/reader';
 import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
-import { normaliseLine, type LineFrame } from './geoparse';
+import { normaliseLine, ordinalSuffix, type LineFrame } from './geoparse';
 import { tolerantNames } from '../geo/gazetteer';
 import { editDistance } from '../../lib/edit-distance';
 
@@ -140,16 +140,6 @@ export function guessedNumber(line: { text: string; seen?: string }): boolean {
   return false;
 }
 
-/** The letters of a number's ordinal suffix as a sign writes it (1st, 2nd, 3rd, 11th–13th, 4th…). */
-function ordinalLetters(n: string): string {
-  const tens = n.length > 1 ? n[n.length - 2] : '';
-  const last = n[n.length - 1];
-  if (tens !== '1' && last === '1') return 'ST';
-  if (tens !== '1' && last === '2') return 'ND';
-  if (tens !== '1' && last === '3') return 'RD';
-  return 'TH';
-}
-
 /**
  * A letter seen just after the number, left out by the grammar, that is no letter of that number's ordinal nor a
  * doubled glyph: something stood there that the grammar dropped to make the name, most often a digit of the number
@@ -161,7 +151,7 @@ function strayAfterNumber(a: string, b: string, i: number, j: number): boolean {
   if (isDigit(seen) || !/[A-Z]/.test(seen) || !isDigit(a[i - 1] ?? '') || !isDigit(b[j - 1] ?? '')) return false;
   if (a[i + 1] === seen || b[j] === seen) return false;
   const number = /[0-9]+$/.exec(b.slice(0, j))![0];
-  return !ordinalLetters(number).includes(seen);
+  return !ordinalSuffix(Number(number)).includes(seen);
 }
 
 /** Edit distances of every prefix pair of `a` and `b` (glyphs added, left out or changed cost one each). */
