@@ -5,14 +5,17 @@
  * rest. The photos are composed here (a county blade and a shop front set into a real camera photo of the tuning
  * half), never stored.
  *
- * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --out FILE --part malloc|reader|entry|child-malloc|all]`
+ * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --dir DIR --out FILE --part malloc|reader|entry|child-malloc|pattern|all]`
  * (entry: the bundled child the server starts against its sources under tsx, three rounds each; child-malloc: the
- * server's child with ONNX Runtime's arena on and off under two mmap thresholds, not part of `all`). Prints JSON; writes
+ * server's child with ONNX Runtime's arena on and off under two mmap thresholds, not part of `all`; pattern: the
+ * server's child with its sign reader options under ONNX Runtime's memory pattern, the recogniser's batches whole or
+ * in parts, and a smaller detector tile, in turns, not part of `all`; --dir: N photos spread over a `signs.ts --half tuning --save-images` folder instead of
+ * composed ones). Prints JSON; writes
  * bench/results/ocr-memory.json unless --out names another file. Run it on a quiet machine: the timings are shared
  * with whatever else runs.
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -60,6 +63,18 @@ const CHILD_MALLOC: Record<string, { env: Record<string, string>; arena: boolean
   'arena on, MALLOC_MMAP_THRESHOLD_=32 MB': { env: { MALLOC_MMAP_THRESHOLD_: String(32 << 20) }, arena: true },
 };
 
+/**
+ * The server's OCR child with its sign reader options (plates, the look around small lines, names: dozens of
+ * detector input shapes a photo), the arena on: ONNX Runtime's memory pattern, the recogniser's batches in one run or
+ * in parts, and a smaller detector tile.
+ */
+const PATTERN: Record<string, Pick<PpOcrOptions, 'detectTile' | 'memPattern' | 'recColumns'>> = {
+  'memory pattern on, each recogniser batch in one run (until 2026-11-29)': { memPattern: true, recColumns: Infinity },
+  'memory pattern off, each recogniser batch in one run': { memPattern: false, recColumns: Infinity },
+  'memory pattern off, recogniser runs of at most 1920 columns (today)': {},
+  '640 px detector tiles, otherwise today (not taken: readings change)': { detectTile: 640 },
+};
+
 type ChildReport = { detectMs: number[]; peakMB: number; afterMB: number; modelsMB: number };
 
 /** A field of a process's /proc status (VmRSS, VmHWM), in MB. */
@@ -83,15 +98,27 @@ async function child(files: string[]): Promise<void> {
 }
 
 /** Reads every photo through the adapter: the time of each read and the lines read over all of them. */
-async function readAll(ocr: PpOcr, files: string[]): Promise<{ readMs: number[]; lines: number }> {
+async function readAll(ocr: PpOcr, files: string[]): Promise<{ readMs: number[]; lines: number; texts: string[] }> {
   const readMs: number[] = [];
-  let lines = 0;
+  const texts: string[] = [];
   for (const file of files) {
     const t = performance.now();
-    lines += (await ocr.read(readFileSync(file))).lines.length;
+    texts.push(...(await ocr.read(readFileSync(file))).lines.map((l) => l.text));
     readMs.push(Math.round(performance.now() - t));
   }
-  return { readMs, lines };
+  return { readMs, lines: texts.length, texts };
+}
+
+/** n photos spread over a signs.ts --save-images folder (its tuning half: these figures steer a setting). */
+function savedPhotos(dir: string, n: number): string[] {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { half: string };
+  if (manifest.half !== 'tuning') throw new Error('--dir takes a folder of the tuning half.');
+  const all = readdirSync(dir)
+    .filter((f) => f.endsWith('.jpg'))
+    .sort();
+  // Spread over the folder: its photos are in the order of their sets (corners, shop fronts, places, negatives).
+  const step = Math.max(1, all.length / n);
+  return Array.from({ length: Math.min(n, all.length) }, (_, i) => join(dir, all[Math.floor(i * step)]!));
 }
 
 async function photos(n: number): Promise<string[]> {
@@ -135,9 +162,15 @@ async function photos(n: number): Promise<string[]> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { photos: { type: 'string' }, out: { type: 'string' }, part: { type: 'string', default: 'all' } },
+    options: {
+      photos: { type: 'string' },
+      dir: { type: 'string' },
+      out: { type: 'string' },
+      part: { type: 'string', default: 'all' },
+    },
   });
-  const files = await photos(Number(values.photos ?? 4));
+  const count = Number(values.photos ?? 4);
+  const files = values.dir ? savedPhotos(values.dir, count) : await photos(count);
   const runs: Record<string, ChildReport & { firstDetectMs: number; restDetectMsMean: number }> = {};
   for (const [name, env] of Object.entries(values.part === 'all' || values.part === 'malloc' ? SETTINGS : {})) {
     const base = { ...process.env };
@@ -188,6 +221,38 @@ async function main(): Promise<void> {
     await ocr.close();
     process.stderr.write(`[ocr-memory] ${name}: peak ${childMalloc[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
   }
+  // The server's own child with its sign reader options, each setting in turn on the same photos.
+  const pattern: Record<
+    string,
+    { warmMB: number; peakMB: number; afterMB: number; readMs: number[]; lines: number; sameLines: number }
+  > = {};
+  let first: string[] | undefined;
+  for (const [name, options] of Object.entries(values.part === 'pattern' ? PATTERN : {})) {
+    const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, ...signReaderOptions(), ...options });
+    await ocr.warm();
+    const pid = ocr.processIds()[0]!;
+    const warmMB = statusMB(pid, 'VmRSS');
+    const { readMs, lines, texts } = await readAll(ocr, files);
+    first ??= texts;
+    // Lines the first setting read too (each counted once): a setting that changes the readings changes more than
+    // memory.
+    const left = [...first];
+    const sameLines = texts.filter((t) => {
+      const at = left.indexOf(t);
+      if (at >= 0) left.splice(at, 1);
+      return at >= 0;
+    }).length;
+    pattern[name] = {
+      warmMB,
+      peakMB: statusMB(pid, 'VmHWM'),
+      afterMB: statusMB(pid, 'VmRSS'),
+      readMs,
+      lines,
+      sameLines,
+    };
+    await ocr.close();
+    process.stderr.write(`[ocr-memory] ${name}: peak ${pattern[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
+  }
   // How the child starts: the bundled JavaScript the server uses against its TypeScript sources under tsx, in turns.
   const entries: Record<string, Array<{ warmMs: number; warmMB: number; peakMB: number }>> = {};
   if (values.part === 'entry' || values.part === 'all')
@@ -212,15 +277,19 @@ async function main(): Promise<void> {
     note: NOTE_SHARED_MACHINE,
     machine: machine(),
     setup: {
-      photos: `${files.length} composed 4000 × 3000 JPEGs (a two-blade street sign 6–15 % of the width and a shop front)`,
-      reader: 'PpOcrReader, 2 ONNX Runtime threads, detector at 2048 px in 768 px tiles, one fresh process per setting',
+      photos: values.dir
+        ? `${files.length} photos spread over ${values.dir} (signs.ts --save-images, tuning half)`
+        : `${files.length} composed 4000 × 3000 JPEGs (a two-blade street sign 6–15 % of the width and a shop front)`,
+      reader:
+        'PpOcrReader, 2 ONNX Runtime threads, detector at 2048 px in tiles (768 px until 2026-11-29, 640 px since), one fresh process per setting',
       fields:
-        "runs (malloc settings; this benchmark's own child process, which also loads the benchmark's modules): peakMB = VmHWM of the OCR process over the whole run (models loaded and every photo read); afterMB = VmRSS after the last photo; modelsMB = VmRSS once the models are loaded; detectMs per photo. reader (reader settings; the server's own OCR child process through the PpOcr adapter): warmMB = VmRSS once warm, peakMB = VmHWM, afterMB = VmRSS after the last photo, readMs per photo (decode, detect, recognise), lines = lines read over all photos",
+        "runs (malloc settings; this benchmark's own child process, which also loads the benchmark's modules): peakMB = VmHWM of the OCR process over the whole run (models loaded and every photo read); afterMB = VmRSS after the last photo; modelsMB = VmRSS once the models are loaded; detectMs per photo. reader (reader settings; the server's own OCR child process through the PpOcr adapter): warmMB = VmRSS once warm, peakMB = VmHWM, afterMB = VmRSS after the last photo, readMs per photo (decode, detect, recognise), lines = lines read over all photos. pattern (the server's child with its sign reader options): the same fields, and sameLines = lines the first setting read too, each counted once",
     },
     runs,
     reader,
     entries,
     childMalloc,
+    pattern,
   };
   const file = writeResult(values.out ?? 'ocr-memory.json', result);
   process.stderr.write(`[ocr-memory] written ${file}\n`);

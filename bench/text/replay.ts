@@ -6,7 +6,7 @@
  * the engine's decisions on the cache and scores them as signs.ts does.
  *
  *   npx tsx bench/text/signs.ts --half tuning --save-images DIR --generate-only
- *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--show FORM] [--no-nearby] [--cache FILE]
+ *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--show FORM] [--no-nearby] [--cache FILE [--detect-tile PX]]
  *
  * For the TUNING half only: tuning on held-out photos would make the held-out figure one more tuning figure.
  */
@@ -35,10 +35,13 @@ const { values: args, positionals } = parseArgs({
     'no-nearby': { type: 'boolean', default: false },
     // The cache's file name in DIR, to keep the reads of a trial reader apart from the reader's own.
     cache: { type: 'string' },
+    // A trial detector tile side (ReaderOptions.detectTile), read into its own --cache.
+    'detect-tile': { type: 'string' },
   },
 });
 const dir = positionals[0];
 if (!dir) throw new Error('Usage: replay.ts DIR (a folder written by signs.ts --save-images)');
+if (args['detect-tile'] && !args.cache) throw new Error('--detect-tile reads with a trial reader: name its --cache.');
 
 type Photo = {
   file: string;
@@ -68,6 +71,7 @@ if (missing.length) {
     threads: 2,
     ...options,
     ...(args['no-nearby'] ? {} : { nearby }),
+    ...(args['detect-tile'] ? { detectTile: Number(args['detect-tile']) } : {}),
     minConfidence: 0,
     maxGap: Infinity,
   });

@@ -14,10 +14,14 @@ export type PpOcrOptions = {
   detectSide?: number;
   /** The detector's thresholds (benchmarks tune them; the reader's defaults otherwise). */
   detect?: ReaderOptions['detect'];
-  /** The detector's tile side, ONNX Runtime's memory pattern and arena (benchmarks weigh memory against speed). */
+  /**
+   * The detector's tile side, ONNX Runtime's memory pattern and arena, the recogniser's columns a run (benchmarks
+   * weigh memory against speed).
+   */
   detectTile?: number;
   memPattern?: boolean;
   arena?: boolean;
+  recColumns?: number;
   /** What lines may say, and how far a grammar reading may fall behind the free one (ReaderOptions). */
   grammar?: ReaderOptions['grammar'];
   maxGap?: number;
@@ -90,6 +94,7 @@ export class PpOcr implements SceneTextReader {
       ...(this.opts.detectTile ? { detectTile: this.opts.detectTile } : {}),
       ...(this.opts.memPattern !== undefined ? { memPattern: this.opts.memPattern } : {}),
       ...(this.opts.arena !== undefined ? { arena: this.opts.arena } : {}),
+      ...(this.opts.recColumns !== undefined ? { recColumns: this.opts.recColumns } : {}),
       ...(this.opts.grammar ? { grammar: this.opts.grammar } : {}),
       ...(this.opts.maxGap !== undefined ? { maxGap: this.opts.maxGap } : {}),
       ...(this.opts.plates ? { plates: this.opts.plates } : {}),

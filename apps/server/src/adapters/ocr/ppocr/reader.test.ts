@@ -93,6 +93,43 @@ describe('a grid name whose box ends after its number is read on', () => {
   }, 30_000);
 });
 
+describe('a batch of wide strips read in parts', () => {
+  // Four lines drawn one under another, 400–630 columns wide once scaled to the recogniser's 48 px: one run of the
+  // whole batch, or one strip a run (recColumns 320), must read each line from the same padded input.
+  const whole = useReader({ recColumns: Infinity });
+  const parts = useReader({ recColumns: 320 });
+  const texts = ['SW 145th Avenue', 'NW 27th Street', 'Coral Way 3126', 'Biscayne Blvd'];
+
+  it('reads every line as one run of the whole batch does', async () => {
+    const rows = texts
+      .map(
+        (t, i) =>
+          `<text x="60" y="${105 + 160 * i}" font-family="DejaVu Sans" font-size="64" fill="#1b2a4a">${t}</text>`,
+      )
+      .join('');
+    const image = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="${160 * texts.length}">` +
+        `<rect width="1400" height="${160 * texts.length}" fill="#f2f0e6"/>${rows}</svg>`,
+    );
+    const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rgb = { data, width: info.width, height: info.height };
+    // Each box ends just past its line's ink: strips of different widths, padded to the widest in one run.
+    const ends = await Promise.all(texts.map((t) => inkEnd(t)));
+    const boxes = ends.map((end, i) => ({
+      cx: (40 + end + 8) / 2,
+      cy: 82 + 160 * i,
+      w: end + 8 - 40,
+      h: 84,
+      angle: 0,
+      score: 0.9,
+    }));
+    const a = await whole().recognise(rgb, boxes);
+    const b = await parts().recognise(rgb, boxes);
+    expect(a.map((l) => squash(l.text))).toEqual(texts.map(squash));
+    expect(b.map((l) => [l.text, l.confidence])).toEqual(a.map((l) => [l.text, l.confidence]));
+  }, 60_000);
+});
+
 describe('a row of a stacked quadrant is the letter that explains it clearly better', () => {
   it.each([
     // The row's two letters, the gaps (nats behind the free reading) of each, the line's height in pixels, the row.

@@ -51,7 +51,12 @@ export type ReaderOptions = {
   detect?: Partial<DetectOptions>;
   /** The detector's tile side (pixels, a multiple of 32): its activations, and so the peak memory, grow with it. */
   detectTile?: number;
-  /** ONNX Runtime's memory pattern (one planned block per input shape); off trades a little speed for memory. */
+  /**
+   * ONNX Runtime's memory pattern (default off): one planned block per input shape, allocated whole for every run. The
+   * detector sees dozens of shapes a photo (tiles, plates, regions around small lines), and the arena kept room for
+   * the blocks of each: off, the OCR process peaked 80–90 MB lower, reading the same lines at the same speed
+   * (docs/decisions/0009-memory.md, bench/text/ocr-memory.ts --part pattern).
+   */
   memPattern?: boolean;
   /**
    * ONNX Runtime's CPU memory arena (default on): the models' activations stay allocated between runs instead of
@@ -60,6 +65,11 @@ export type ReaderOptions = {
    * (docs/decisions/0009-memory.md, bench/text/ocr-memory.ts --part child-malloc).
    */
   arena?: boolean;
+  /**
+   * The recogniser's columns a run at most (default six strips of 320): a batch of wider strips runs in parts, each
+   * padded as the whole batch. Its activations grow with the columns of a run; Infinity runs each batch whole.
+   */
+  recColumns?: number;
   /**
    * What the lines may say (the caller's language of signs): each line is also read through it, and a line read
    * below `minConfidence` is kept when its grammar reading explains the recogniser's output within `maxGap` nats.
@@ -92,6 +102,8 @@ const PLATE_MAX_ZOOM = 2;
 const NEARBY_MAX_ZOOM = 3;
 /** Lines read together; PaddleOCR's rec_batch_num. */
 const REC_BATCH = 6;
+/** Columns the recogniser reads in one run at most (six strips of PP-OCR's 320): bounds its activations. */
+const REC_COLUMNS = REC_BATCH * 320;
 /** The recogniser's output stride: one time step per 8 columns of the strip. */
 const REC_STRIDE = 8;
 
@@ -134,10 +146,10 @@ export class PpOcrReader {
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
       // The arena keeps the largest block a run has needed. That is bounded here: the detector sees tiles of at most
-      // DET_TILE² pixels and the recogniser batches of REC_BATCH strips at most REC_MAX_W wide, and the process itself
-      // stops after a few idle seconds (ppocr.ocr.ts), which returns all of it.
+      // about DET_TILE² pixels and the recogniser at most `recColumns` columns a run, and the process itself stops
+      // after a few idle seconds (ppocr.ocr.ts), which returns all of it.
       enableCpuMemArena: opts.arena ?? true,
-      enableMemPattern: opts.memPattern ?? true,
+      enableMemPattern: opts.memPattern ?? false,
     };
     const [det, rec] = await Promise.all([
       ort.InferenceSession.create(files.detector, session),
@@ -152,8 +164,9 @@ export class PpOcrReader {
         threads: opts.threads,
         detectSide: opts.detectSide ?? 2048,
         detectTile: opts.detectTile ?? DET_TILE,
-        memPattern: opts.memPattern ?? true,
+        memPattern: opts.memPattern ?? false,
         arena: opts.arena ?? true,
+        recColumns: opts.recColumns ?? REC_COLUMNS,
         minConfidence: opts.minConfidence ?? 0.5,
         maxGap: opts.maxGap ?? 0,
         names: opts.names ?? [],
@@ -623,20 +636,27 @@ export class PpOcrReader {
       // Padded to the batch's widest strip (at least PP-OCR's 320), as PaddleOCR does.
       const outW = Math.ceil(Math.max(320, ...batch.map((s) => s.width)) / REC_STRIDE) * REC_STRIDE;
       const per = 3 * REC_H * outW;
-      const input = new Float32Array(batch.length * per);
-      batch.forEach((s, k) => sampleStrip(rgb, s.box, REC_H, s.width, outW, input, k * per));
-      const out = await this.rec.run({
-        [this.rec.inputNames[0]!]: new ort.Tensor('float32', input, [batch.length, 3, REC_H, outW]),
-      });
-      const probs = out[this.rec.outputNames[0]!]!;
-      const [, steps, classes] = probs.dims as [number, number, number];
-      const data = probs.data as Float32Array;
-      batch.forEach((s, k) => {
-        // Only the strip's own steps: the padding after it is blank and would dilute nothing but cost time.
-        const own = Math.min(steps, Math.ceil(s.width / REC_STRIDE) + 1);
-        each({ index: s.index, data, offset: k * steps * classes, own, classes, steps, width: s.width });
-      });
-      probs.dispose?.();
+      // A batch of wide strips runs in parts of at most `recColumns` columns together: the recogniser's activations
+      // (kept by ONNX Runtime's arena) grow with the columns of a run, ~160 MB for six strips 1440 wide. Each part
+      // keeps the batch's padding, so every strip is read from the same input as in one run.
+      const part = Math.max(1, Math.floor(this.opts.recColumns / outW));
+      for (let j = 0; j < batch.length; j += part) {
+        const run = batch.slice(j, j + part);
+        const input = new Float32Array(run.length * per);
+        run.forEach((s, k) => sampleStrip(rgb, s.box, REC_H, s.width, outW, input, k * per));
+        const out = await this.rec.run({
+          [this.rec.inputNames[0]!]: new ort.Tensor('float32', input, [run.length, 3, REC_H, outW]),
+        });
+        const probs = out[this.rec.outputNames[0]!]!;
+        const [, steps, classes] = probs.dims as [number, number, number];
+        const data = probs.data as Float32Array;
+        run.forEach((s, k) => {
+          // Only the strip's own steps: the padding after it is blank and would dilute nothing but cost time.
+          const own = Math.min(steps, Math.ceil(s.width / REC_STRIDE) + 1);
+          each({ index: s.index, data, offset: k * steps * classes, own, classes, steps, width: s.width });
+        });
+        probs.dispose?.();
+      }
     }
   }
 
