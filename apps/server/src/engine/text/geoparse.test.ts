@@ -634,6 +634,21 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     expect(f.confidence).toBeLessThan(top('10748 NW 52 ST')!.confidence);
   });
 
+  it('a door number the recogniser was unsure of makes an address under 0.8', () => {
+    // Held-out draw 30303: the door's "6780" read as "670" at 63 placed the shop 6.7 km along its street at 0.83.
+    const read = (door: number) =>
+      geoparse([
+        { text: 'FARMACIA', confidence: 98 },
+        { text: 'S.W.142Avenue', confidence: 95 },
+        { text: '(305)508-1528', confidence: 88 },
+        { text: '670', confidence: door },
+      ])[0]!;
+    expect(read(63)).toMatchObject({ kind: 'address', label: '670 SW 142 Ave' });
+    expect(read(63).confidence).toBeLessThan(0.8);
+    // Read clearly, the same lines stay a confident address.
+    expect(read(100).confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('a group of the phone number read again as a line of its own is not a door number', () => {
     const f = top('Cafe Cubano', 'S.W.62nd Street', 'Street', '05)2', '208', '(305)208-0891', 'O', '3827')!;
     expect(f).toMatchObject({ kind: 'address', label: '3827 SW 62 St' });
