@@ -54,7 +54,7 @@ export type ReaderOptions = {
   /**
    * ONNX Runtime's memory pattern (default off): one planned block per input shape, allocated whole for every run. The
    * detector sees dozens of shapes a photo (tiles, plates, regions around small lines), and the arena kept room for
-   * the blocks of each: off, the OCR process peaked 80–90 MB lower, reading the same lines at the same speed
+   * the blocks of each: off, the OCR process peaked 80–100 MB lower, reading the same lines at the same speed
    * (docs/decisions/0009-memory.md, bench/text/ocr-memory.ts --part pattern).
    */
   memPattern?: boolean;
