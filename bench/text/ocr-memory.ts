@@ -281,7 +281,7 @@ async function main(): Promise<void> {
         ? `${files.length} photos spread over ${values.dir} (signs.ts --save-images, tuning half)`
         : `${files.length} composed 4000 × 3000 JPEGs (a two-blade street sign 6–15 % of the width and a shop front)`,
       reader:
-        'PpOcrReader, 2 ONNX Runtime threads, detector at 2048 px in tiles (768 px until 2026-11-29, 640 px since), one fresh process per setting',
+        'PpOcrReader, 2 ONNX Runtime threads, detector at 2048 px in 768 px tiles (pattern: one setting in 640 px tiles), one fresh process per setting',
       fields:
         "runs (malloc settings; this benchmark's own child process, which also loads the benchmark's modules): peakMB = VmHWM of the OCR process over the whole run (models loaded and every photo read); afterMB = VmRSS after the last photo; modelsMB = VmRSS once the models are loaded; detectMs per photo. reader (reader settings; the server's own OCR child process through the PpOcr adapter): warmMB = VmRSS once warm, peakMB = VmHWM, afterMB = VmRSS after the last photo, readMs per photo (decode, detect, recognise), lines = lines read over all photos. pattern (the server's child with its sign reader options): the same fields, and sameLines = lines the first setting read too, each counted once",
     },

@@ -647,6 +647,15 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     expect(read(63).confidence).toBeLessThan(0.8);
     // Read clearly, the same lines stay a confident address.
     expect(read(100).confidence).toBeGreaterThanOrEqual(0.8);
+    // The same number read clearly in a box of its own as well: it is clear.
+    const twice = geoparse([
+      { text: 'FARMACIA', confidence: 98 },
+      { text: 'S.W.142Avenue', confidence: 95 },
+      { text: '6780', confidence: 63 },
+      { text: '6780', confidence: 100 },
+    ])[0]!;
+    expect(twice).toMatchObject({ kind: 'address', label: '6780 SW 142 Ave' });
+    expect(twice.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
   it('a group of the phone number read again as a line of its own is not a door number', () => {

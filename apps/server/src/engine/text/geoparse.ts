@@ -969,8 +969,8 @@ function findDoorNumberAddress(st: ParseState): void {
       const cross = crossFromNumber(g.fixed!, distinct[0]!, mention.quadrant);
       const lines = [...g.lines, ...doors.map((d) => d.j)];
       // A number anywhere in the photo is looser evidence than one written before the street's name, and one the
-      // recogniser was unsure of may have lost a digit.
-      const unclear = doors.some((d) => input[d.j]!.confidence < CLEAR_DOOR);
+      // recogniser was unsure of may have lost a digit (the number read clearly in another box is clear).
+      const unclear = doors.every((d) => input[d.j]!.confidence < CLEAR_DOOR);
       const weight = DOOR_NUMBER * (chosen ? CHOSEN_NUMBER : 1) * (unclear ? UNCLEAR_DOOR : 1);
       if (
         cross &&

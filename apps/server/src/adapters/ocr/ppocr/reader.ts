@@ -166,7 +166,8 @@ export class PpOcrReader {
         detectTile: opts.detectTile ?? DET_TILE,
         memPattern: opts.memPattern ?? false,
         arena: opts.arena ?? true,
-        recColumns: opts.recColumns ?? REC_COLUMNS,
+        // Infinity (each batch whole) is a setting; anything not above 0 is none.
+        recColumns: opts.recColumns !== undefined && opts.recColumns > 0 ? opts.recColumns : REC_COLUMNS,
         minConfidence: opts.minConfidence ?? 0.5,
         maxGap: opts.maxGap ?? 0,
         names: opts.names ?? [],
