@@ -5,14 +5,14 @@
  * rest. The photos are composed here (a county blade and a shop front set into a real camera photo of the tuning
  * half), never stored.
  *
- * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --dir DIR --out FILE --part malloc|reader|entry|child-malloc|pattern|all]`
- * (entry: the bundled child the server starts against its sources under tsx, three rounds each; child-malloc: the
- * server's child with ONNX Runtime's arena on and off under two mmap thresholds, not part of `all`; pattern: the
- * server's child with its sign reader options under ONNX Runtime's memory pattern, the recogniser's batches whole or
- * in parts, and a smaller detector tile, in turns, not part of `all`; --dir: N photos spread over a `signs.ts --half tuning --save-images` folder instead of
- * composed ones). Prints JSON; writes
- * bench/results/ocr-memory.json unless --out names another file. Run it on a quiet machine: the timings are shared
- * with whatever else runs.
+ * Run: `npx tsx bench/text/ocr-memory.ts [-- --photos N --dir DIR --out FILE
+ * --part malloc|reader|entry|child-malloc|pattern|all]` (entry: the bundled child the server starts against its
+ * sources under tsx, three rounds each; child-malloc: the server's child with ONNX Runtime's arena on and off under two
+ * mmap thresholds, not part of `all`; pattern: the server's child with its sign reader options under ONNX Runtime's
+ * memory pattern, the recogniser's batches whole or in parts, and a smaller detector tile, in turns, not part of `all`;
+ * --dir: N photos spread over a `signs.ts --half tuning --save-images` folder instead of composed ones). Prints JSON;
+ * writes bench/results/ocr-memory.json unless --out names another file. Run it on a quiet machine: the timings are
+ * shared with whatever else runs.
  */
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -109,6 +109,31 @@ async function readAll(ocr: PpOcr, files: string[]): Promise<{ readMs: number[];
   return { readMs, lines: texts.length, texts };
 }
 
+/**
+ * The server's own OCR child (the PpOcr adapter) under `options`, started with `env` added to this process's
+ * environment: its RSS once warm, its peak and its RSS after reading every photo, and what it read.
+ */
+async function measureChild(
+  options: PpOcrOptions,
+  files: string[],
+  env: Record<string, string> = {},
+): Promise<{ warmMB: number; peakMB: number; afterMB: number; readMs: number[]; lines: number; texts: string[] }> {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  const ocr = new PpOcr(options);
+  try {
+    await ocr.warm();
+  } finally {
+    process.env = saved;
+  }
+  const pid = ocr.processIds()[0]!;
+  const warmMB = statusMB(pid, 'VmRSS');
+  const read = await readAll(ocr, files);
+  const result = { warmMB, peakMB: statusMB(pid, 'VmHWM'), afterMB: statusMB(pid, 'VmRSS'), ...read };
+  await ocr.close();
+  return result;
+}
+
 /** n photos spread over a signs.ts --save-images folder (its tuning half: these figures steer a setting). */
 function savedPhotos(dir: string, n: number): string[] {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { half: string };
@@ -197,29 +222,20 @@ async function main(): Promise<void> {
   for (const [name, options] of Object.entries(
     values.part === 'all' || values.part === 'reader' ? READER_SETTINGS : {},
   )) {
-    const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, ...options });
-    await ocr.warm();
-    const pid = ocr.processIds()[0]!;
-    const of = (field: string) => statusMB(pid, field);
-    const warmMB = of('VmRSS');
-    const { readMs, lines } = await readAll(ocr, files);
-    reader[name] = { warmMB, peakMB: of('VmHWM'), afterMB: of('VmRSS'), readMs, lines };
-    await ocr.close();
-    process.stderr.write(`[ocr-memory] ${name}: peak ${reader[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
+    const { texts: _texts, ...measured } = await measureChild({ workers: 1, threadsPerWorker: 2, ...options }, files);
+    reader[name] = measured;
+    process.stderr.write(`[ocr-memory] ${name}: peak ${measured.peakMB} MB, read ${measured.readMs.join(' / ')} ms\n`);
   }
   // The server's own OCR child under each setting, in turns (the first photo of each includes its start-up).
   const childMalloc: Record<string, { peakMB: number; afterMB: number; readMs: number[]; lines: number }> = {};
   for (const [name, { env, arena }] of Object.entries(values.part === 'child-malloc' ? CHILD_MALLOC : {})) {
-    const saved = { ...process.env };
-    Object.assign(process.env, env);
-    const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, arena, ...signReaderOptions() });
-    await ocr.warm();
-    process.env = saved;
-    const pid = ocr.processIds()[0]!;
-    const { readMs, lines } = await readAll(ocr, files);
-    childMalloc[name] = { peakMB: statusMB(pid, 'VmHWM'), afterMB: statusMB(pid, 'VmRSS'), readMs, lines };
-    await ocr.close();
-    process.stderr.write(`[ocr-memory] ${name}: peak ${childMalloc[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
+    const { peakMB, afterMB, readMs, lines } = await measureChild(
+      { workers: 1, threadsPerWorker: 2, arena, ...signReaderOptions() },
+      files,
+      env,
+    );
+    childMalloc[name] = { peakMB, afterMB, readMs, lines };
+    process.stderr.write(`[ocr-memory] ${name}: peak ${peakMB} MB, read ${readMs.join(' / ')} ms\n`);
   }
   // The server's own child with its sign reader options, each setting in turn on the same photos.
   const pattern: Record<
@@ -228,11 +244,10 @@ async function main(): Promise<void> {
   > = {};
   let first: string[] | undefined;
   for (const [name, options] of Object.entries(values.part === 'pattern' ? PATTERN : {})) {
-    const ocr = new PpOcr({ workers: 1, threadsPerWorker: 2, ...signReaderOptions(), ...options });
-    await ocr.warm();
-    const pid = ocr.processIds()[0]!;
-    const warmMB = statusMB(pid, 'VmRSS');
-    const { readMs, lines, texts } = await readAll(ocr, files);
+    const { texts, ...measured } = await measureChild(
+      { workers: 1, threadsPerWorker: 2, ...signReaderOptions(), ...options },
+      files,
+    );
     first ??= texts;
     // Lines the first setting read too (each counted once): a setting that changes the readings changes more than
     // memory.
@@ -242,16 +257,8 @@ async function main(): Promise<void> {
       if (at >= 0) left.splice(at, 1);
       return at >= 0;
     }).length;
-    pattern[name] = {
-      warmMB,
-      peakMB: statusMB(pid, 'VmHWM'),
-      afterMB: statusMB(pid, 'VmRSS'),
-      readMs,
-      lines,
-      sameLines,
-    };
-    await ocr.close();
-    process.stderr.write(`[ocr-memory] ${name}: peak ${pattern[name].peakMB} MB, read ${readMs.join(' / ')} ms\n`);
+    pattern[name] = { ...measured, sameLines };
+    process.stderr.write(`[ocr-memory] ${name}: peak ${measured.peakMB} MB, read ${measured.readMs.join(' / ')} ms\n`);
   }
   // How the child starts: the bundled JavaScript the server uses against its TypeScript sources under tsx, in turns.
   const entries: Record<string, Array<{ warmMs: number; warmMB: number; peakMB: number }>> = {};
