@@ -6,7 +6,7 @@
  * the engine's decisions on the cache and scores them as signs.ts does.
  *
  *   npx tsx bench/text/signs.ts --half tuning --save-images DIR --generate-only
- *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--show FORM] [--no-nearby] [--cache FILE [--detect-tile PX]]
+ *   npx tsx bench/text/replay.ts DIR [--gap-base N --gap-per-glyph N] [--verbose] [--show FORM] [--no-nearby] [--cache FILE [--detect-tile PX] [--trial JSON]]
  *
  * For the TUNING half only: tuning on held-out photos would make the held-out figure one more tuning figure.
  */
@@ -37,11 +37,14 @@ const { values: args, positionals } = parseArgs({
     cache: { type: 'string' },
     // A trial detector tile side (ReaderOptions.detectTile), read into its own --cache.
     'detect-tile': { type: 'string' },
+    // Trial reader options as JSON (merged over the sign reader's), read into their own --cache.
+    trial: { type: 'string' },
   },
 });
 const dir = positionals[0];
 if (!dir) throw new Error('Usage: replay.ts DIR (a folder written by signs.ts --save-images)');
-if (args['detect-tile'] && !args.cache) throw new Error('--detect-tile reads with a trial reader: name its --cache.');
+if ((args['detect-tile'] || args.trial) && !args.cache)
+  throw new Error('--detect-tile and --trial read with a trial reader: name its --cache.');
 
 type Photo = {
   file: string;
@@ -72,6 +75,7 @@ if (missing.length) {
     ...options,
     ...(args['no-nearby'] ? {} : { nearby }),
     ...(args['detect-tile'] ? { detectTile: Number(args['detect-tile']) } : {}),
+    ...(args.trial ? (JSON.parse(args.trial) as object) : {}),
     minConfidence: 0,
     maxGap: Infinity,
   });

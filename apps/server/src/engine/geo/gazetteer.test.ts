@@ -118,6 +118,17 @@ describe('name lookup', () => {
     ['MIA', 'miami-international-airport'],
     ['Cape Florida', 'cape-florida'],
     ['north miami beach', 'north-miami-beach'],
+    // Names that photographs of the county's landmarks show on their own (the hotels' neon, a theatre's marquee).
+    ['CLEVELANDER', 'clevelander'],
+    ['Colony Hotel', 'colony-hotel'],
+    ['Versace Mansion', 'versace-mansion'],
+    ['NEW WORLD CENTER', 'new-world-center'],
+    ['Jackie Gleason Theater', 'fillmore-miami-beach'],
+    ['Olympia Theater', 'olympia-theater'],
+    ['Holocaust Memorial', 'holocaust-memorial'],
+    ['LINCOLN RD', 'lincoln-road'],
+    ['Biltmore', 'biltmore-hotel'],
+    ['Bill Baggs', 'cape-florida'],
   ])('findPlaceByName(%s)', (name, id) => {
     expect(findPlaceByName(name)?.id).toBe(id);
   });

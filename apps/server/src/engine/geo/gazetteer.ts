@@ -167,16 +167,31 @@ const MIAMI_BEACH_PLACES: Row[] = [
   ['palm-island', 'Palm Island', 'island', 25.7795, -80.158, 'Miami Beach', []],
   ['hibiscus-island', 'Hibiscus Island', 'island', 25.783, -80.155, 'Miami Beach', []],
   ['south-pointe', 'South Pointe Park', 'park', 25.7659, -80.134, 'Miami Beach', ['South Pointe', 'South Pointe Pier']],
-  ['lincoln-road', 'Lincoln Road', 'street', 25.7906, -80.139, 'Miami Beach', ['Lincoln Road Mall']],
+  ['lincoln-road', 'Lincoln Road', 'street', 25.7906, -80.139, 'Miami Beach', ['Lincoln Road Mall', 'Lincoln Rd']],
   ['ocean-drive', 'Ocean Drive', 'street', 25.78, -80.1305, 'Miami Beach', []],
   ['espanola-way', 'Española Way', 'street', 25.7866, -80.1325, 'Miami Beach', ['Espanola Way']],
   ['lummus-park', 'Lummus Park', 'beach', 25.781, -80.13, 'Miami Beach', ['Lummus Park Beach']],
   ['miami-beach-convention-center', 'Miami Beach Convention Center', 'venue', 25.7953, -80.134, 'Miami Beach', []],
   ['fontainebleau-hotel', 'Fontainebleau Miami Beach', 'landmark', 25.818, -80.122, 'Miami Beach', ['Fontainebleau Hotel']],
-  ['holocaust-memorial', 'Holocaust Memorial Miami Beach', 'landmark', 25.796, -80.137, 'Miami Beach', []],
+  ['holocaust-memorial', 'Holocaust Memorial Miami Beach', 'landmark', 25.796, -80.137, 'Miami Beach', ['Holocaust Memorial']],
   ['bass-museum', 'The Bass', 'museum', 25.7995, -80.1305, 'Miami Beach', ['Bass Museum of Art']],
   ['collins-avenue', 'Collins Avenue', 'street', 25.815, -80.1225, 'Miami Beach', ['Collins Ave']],
   ['venetian-islands', 'Venetian Islands', 'island', 25.7905, -80.16, 'Miami Beach', ['Venetian Causeway', 'Di Lido Island']],
+  ['new-world-center', 'New World Center', 'venue', 25.7926, -80.1329, 'Miami Beach', ['New World Symphony', 'SoundScape Park']],
+  ['fillmore-miami-beach', 'The Fillmore Miami Beach', 'venue', 25.7922, -80.1316, 'Miami Beach', ['Fillmore Miami Beach', 'Jackie Gleason Theater', 'Jackie Gleason Theatre']],
+  ['colony-theatre', 'Colony Theatre', 'venue', 25.7905, -80.1405, 'Miami Beach', ['Colony Theater']],
+  ['wolfsonian', 'The Wolfsonian', 'museum', 25.78, -80.1334, 'Miami Beach', ['Wolfsonian', 'Wolfsonian-FIU', 'Wolfsonian FIU']],
+  // The Art Deco hotels of Ocean Drive, whose neon names are the street's best-known photographs (5th Street is at
+  // 25.7737; a block is about 0.00147° of latitude, and the odd numbers face the beach at about -80.1305).
+  ['park-central-hotel', 'Park Central Hotel', 'landmark', 25.7762, -80.1312, 'Miami Beach', ['The Park Central']],
+  ['avalon-hotel', 'Avalon Hotel', 'landmark', 25.7768, -80.131, 'Miami Beach', ['The Avalon']],
+  ['colony-hotel', 'Colony Hotel', 'landmark', 25.7772, -80.1309, 'Miami Beach', ['The Colony Hotel']],
+  ['breakwater-hotel', 'Breakwater Hotel', 'landmark', 25.7798, -80.1305, 'Miami Beach', ['Breakwater South Beach', 'The Breakwater']],
+  ['clevelander', 'Clevelander', 'landmark', 25.781, -80.1303, 'Miami Beach', ['Clevelander South Beach', 'Clevelander Hotel']],
+  ['versace-mansion', 'Villa Casa Casuarina', 'landmark', 25.7818, -80.1302, 'Miami Beach', ['Casa Casuarina', 'Versace Mansion', 'The Villa Casa Casuarina']],
+  ['tides-hotel', 'The Tides South Beach', 'landmark', 25.7836, -80.13, 'Miami Beach', ['Tides Hotel', 'The Tides Hotel']],
+  ['carlyle-hotel', 'The Carlyle', 'landmark', 25.7839, -80.13, 'Miami Beach', ['Carlyle Hotel', 'The Carlyle Hotel']],
+  ['cardozo-hotel', 'Cardozo Hotel', 'landmark', 25.7846, -80.1299, 'Miami Beach', ['Cardozo South Beach', 'The Cardozo']],
 ];
 
 // prettier-ignore
@@ -223,7 +238,7 @@ const UNINCORPORATED_PLACES: Row[] = [
 
 // prettier-ignore
 const BEACHES_AND_PARKS: Row[] = [
-  ['cape-florida', 'Bill Baggs Cape Florida State Park', 'park', 25.6665, -80.1557, U, ['Cape Florida', 'Cape Florida Lighthouse', 'Faro de Cabo Florida']],
+  ['cape-florida', 'Bill Baggs Cape Florida State Park', 'park', 25.6665, -80.1557, U, ['Cape Florida', 'Cape Florida Lighthouse', 'Faro de Cabo Florida', 'Bill Baggs']],
   ['crandon-park', 'Crandon Park', 'beach', 25.717, -80.154, U, ['Crandon Park Beach', 'Crandon Beach']],
   ['haulover-beach', 'Haulover Beach', 'beach', 25.903, -80.12, U, ['Haulover Park', 'Haulover Inlet']],
   ['sunny-isles-pier', 'Newport Fishing Pier', 'beach', 25.931, -80.1195, 'Sunny Isles Beach', ['Sunny Isles Pier']],
@@ -234,6 +249,7 @@ const BEACHES_AND_PARKS: Row[] = [
   ['margaret-pace-park', 'Margaret Pace Park', 'park', 25.793, -80.186, 'Miami', []],
   ['domino-park', 'Máximo Gómez Park', 'park', 25.7656, -80.2196, 'Miami', ['Domino Park', 'Parque del Dominó', 'Maximo Gomez Park']],
   ['tropical-park', 'Tropical Park', 'park', 25.733, -80.323, U, []],
+  ['pinecrest-gardens', 'Pinecrest Gardens', 'park', 25.6672, -80.2872, 'Pinecrest', []],
   ['tamiami-park', 'Tamiami Park', 'park', 25.753, -80.369, U, []],
   ['kendall-indian-hammocks', 'Kendall Indian Hammocks Park', 'park', 25.686, -80.38, U, []],
   ['larry-penny-thompson', 'Larry and Penny Thompson Park', 'park', 25.6, -80.401, U, []],
@@ -251,7 +267,7 @@ const BEACHES_AND_PARKS: Row[] = [
 // prettier-ignore
 const LANDMARKS: Row[] = [
   ['ancient-spanish-monastery', 'Ancient Spanish Monastery', 'landmark', 25.9305, -80.1617, 'North Miami Beach', [ 'Monastery of St. Bernard de Clairvaux', 'Monasterio Español', 'Spanish Monastery', 'St. Bernard de Clairvaux Church', ]],
-  ['biltmore-hotel', 'Biltmore Hotel', 'landmark', 25.7214, -80.2793, 'Coral Gables', ['The Biltmore', 'Miami Biltmore', 'Hotel Biltmore']],
+  ['biltmore-hotel', 'Biltmore Hotel', 'landmark', 25.7214, -80.2793, 'Coral Gables', ['The Biltmore', 'Miami Biltmore', 'Hotel Biltmore', 'Biltmore']],
   ['vizcaya', 'Vizcaya Museum and Gardens', 'museum', 25.7443, -80.2106, 'Miami', ['Vizcaya', 'Villa Vizcaya']],
   ['freedom-tower', 'Freedom Tower', 'landmark', 25.7797, -80.1896, 'Miami', ['Torre de la Libertad']],
   ['kaseya-center', 'Kaseya Center', 'venue', 25.7814, -80.187, 'Miami', ['FTX Arena', 'American Airlines Arena', 'Miami-Dade Arena']],
@@ -274,6 +290,9 @@ const LANDMARKS: Row[] = [
   ['bayside-marketplace', 'Bayside Marketplace', 'shopping', 25.7785, -80.1868, 'Miami', ['Bayside']],
   ['brickell-city-centre', 'Brickell City Centre', 'shopping', 25.767, -80.193, 'Miami', []],
   ['adrienne-arsht-center', 'Adrienne Arsht Center', 'venue', 25.7878, -80.1898, 'Miami', ['Arsht Center', 'Carnival Center']],
+  ['olympia-theater', 'Olympia Theater', 'venue', 25.7743, -80.1903, 'Miami', ['Olympia Theatre', 'Gusman Center', 'Gusman Center for the Performing Arts']],
+  ['historymiami', 'HistoryMiami Museum', 'museum', 25.7743, -80.1962, 'Miami', ['HistoryMiami', 'History Miami']],
+  ['miami-childrens-museum', "Miami Children's Museum", 'museum', 25.7848, -80.1773, 'Miami', ['Miami Childrens Museum']],
   ['miami-tower', 'Miami Tower', 'landmark', 25.7739, -80.1915, 'Miami', ['Bank of America Tower', 'International Place']],
   ['government-center', 'Stephen P. Clark Government Center', 'landmark', 25.776, -80.196, 'Miami', ['Government Center']],
   ['miami-city-hall', 'Miami City Hall', 'landmark', 25.7275, -80.2339, 'Miami', ['Dinner Key', 'Pan Am Seaplane Base']],
