@@ -119,18 +119,40 @@ describe('name lookup', () => {
     ['Cape Florida', 'cape-florida'],
     ['north miami beach', 'north-miami-beach'],
     // Names that photographs of the county's landmarks show on their own (the hotels' neon, a theatre's marquee).
-    ['CLEVELANDER', 'clevelander'],
+    ['PARK CENTRAL', 'park-central-hotel'],
+    ['Avalon Hotel', 'avalon-hotel'],
     ['Colony Hotel', 'colony-hotel'],
+    ['Breakwater Hotel', 'breakwater-hotel'],
+    ['CLEVELANDER', 'clevelander'],
     ['Versace Mansion', 'versace-mansion'],
+    ['Tides Hotel', 'tides-hotel'],
+    ['THE CARLYLE', 'carlyle-hotel'],
+    ['CARDOZO', 'cardozo-hotel'],
     ['NEW WORLD CENTER', 'new-world-center'],
     ['Jackie Gleason Theater', 'fillmore-miami-beach'],
+    ['Colony Theatre', 'colony-theatre'],
+    ['The Wolfsonian', 'wolfsonian'],
     ['Olympia Theater', 'olympia-theater'],
+    ['HistoryMiami Museum', 'historymiami'],
+    ["Miami Children's Museum", 'miami-childrens-museum'],
+    ['Pinecrest Gardens', 'pinecrest-gardens'],
     ['Holocaust Memorial', 'holocaust-memorial'],
     ['LINCOLN RD', 'lincoln-road'],
-    ['Biltmore', 'biltmore-hotel'],
     ['Bill Baggs', 'cape-florida'],
   ])('findPlaceByName(%s)', (name, id) => {
     expect(findPlaceByName(name)?.id).toBe(id);
+  });
+
+  it.each([
+    // A street named for the hotel, 3 km from it.
+    ['BILTMORE WAY', 'biltmore-hotel'],
+    // Two letters from "HistoryMiami"; markers write it.
+    ['THE HISTORY OF MIAMI', 'historymiami'],
+    // A jetty, not the hotel; so are an avalon, a colony and the tides.
+    ['DO NOT CLIMB ON THE BREAKWATER', 'breakwater-hotel'],
+    ['THE TIDES', 'tides-hotel'],
+  ])('%s is no mention of %s', (text, id) => {
+    expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.id)).not.toContain(id);
   });
 
   it('returns undefined for unknown names', () => {

@@ -181,17 +181,19 @@ const MIAMI_BEACH_PLACES: Row[] = [
   ['fillmore-miami-beach', 'The Fillmore Miami Beach', 'venue', 25.7922, -80.1316, 'Miami Beach', ['Fillmore Miami Beach', 'Jackie Gleason Theater', 'Jackie Gleason Theatre']],
   ['colony-theatre', 'Colony Theatre', 'venue', 25.7905, -80.1405, 'Miami Beach', ['Colony Theater']],
   ['wolfsonian', 'The Wolfsonian', 'museum', 25.78, -80.1334, 'Miami Beach', ['Wolfsonian', 'Wolfsonian-FIU', 'Wolfsonian FIU']],
-  // The Art Deco hotels of Ocean Drive, whose neon names are the street's best-known photographs (5th Street is at
-  // 25.7737; a block is about 0.00147° of latitude, and the odd numbers face the beach at about -80.1305).
-  ['park-central-hotel', 'Park Central Hotel', 'landmark', 25.7762, -80.1312, 'Miami Beach', ['The Park Central']],
-  ['avalon-hotel', 'Avalon Hotel', 'landmark', 25.7768, -80.131, 'Miami Beach', ['The Avalon']],
+  // The Art Deco hotels of Ocean Drive, whose neon names are the street's best-known photographs: each on its block
+  // between the cross streets (5th Street at about 25.774, a block about 0.0013° of latitude), on the west side,
+  // facing the beach, at about -80.1305. Names a sign writes alone are aliases only where no ordinary word is:
+  // "Cardozo" and "Park Central", not "Colony", "Avalon", "Breakwater" or "The Tides".
+  ['park-central-hotel', 'Park Central Hotel', 'landmark', 25.7762, -80.1312, 'Miami Beach', ['The Park Central', 'Park Central']],
+  ['avalon-hotel', 'Avalon Hotel', 'landmark', 25.7768, -80.131, 'Miami Beach', []],
   ['colony-hotel', 'Colony Hotel', 'landmark', 25.7772, -80.1309, 'Miami Beach', ['The Colony Hotel']],
-  ['breakwater-hotel', 'Breakwater Hotel', 'landmark', 25.7798, -80.1305, 'Miami Beach', ['Breakwater South Beach', 'The Breakwater']],
+  ['breakwater-hotel', 'Breakwater Hotel', 'landmark', 25.7798, -80.1305, 'Miami Beach', ['Breakwater South Beach']],
   ['clevelander', 'Clevelander', 'landmark', 25.781, -80.1303, 'Miami Beach', ['Clevelander South Beach', 'Clevelander Hotel']],
   ['versace-mansion', 'Villa Casa Casuarina', 'landmark', 25.7818, -80.1302, 'Miami Beach', ['Casa Casuarina', 'Versace Mansion', 'The Villa Casa Casuarina']],
   ['tides-hotel', 'The Tides South Beach', 'landmark', 25.7836, -80.13, 'Miami Beach', ['Tides Hotel', 'The Tides Hotel']],
   ['carlyle-hotel', 'The Carlyle', 'landmark', 25.7839, -80.13, 'Miami Beach', ['Carlyle Hotel', 'The Carlyle Hotel']],
-  ['cardozo-hotel', 'Cardozo Hotel', 'landmark', 25.7846, -80.1299, 'Miami Beach', ['Cardozo South Beach', 'The Cardozo']],
+  ['cardozo-hotel', 'Cardozo Hotel', 'landmark', 25.7846, -80.1299, 'Miami Beach', ['Cardozo South Beach', 'The Cardozo', 'Cardozo']],
 ];
 
 // prettier-ignore
@@ -267,7 +269,7 @@ const BEACHES_AND_PARKS: Row[] = [
 // prettier-ignore
 const LANDMARKS: Row[] = [
   ['ancient-spanish-monastery', 'Ancient Spanish Monastery', 'landmark', 25.9305, -80.1617, 'North Miami Beach', [ 'Monastery of St. Bernard de Clairvaux', 'Monasterio Español', 'Spanish Monastery', 'St. Bernard de Clairvaux Church', ]],
-  ['biltmore-hotel', 'Biltmore Hotel', 'landmark', 25.7214, -80.2793, 'Coral Gables', ['The Biltmore', 'Miami Biltmore', 'Hotel Biltmore', 'Biltmore']],
+  ['biltmore-hotel', 'Biltmore Hotel', 'landmark', 25.7214, -80.2793, 'Coral Gables', ['The Biltmore', 'Miami Biltmore', 'Hotel Biltmore']],
   ['vizcaya', 'Vizcaya Museum and Gardens', 'museum', 25.7443, -80.2106, 'Miami', ['Vizcaya', 'Villa Vizcaya']],
   ['freedom-tower', 'Freedom Tower', 'landmark', 25.7797, -80.1896, 'Miami', ['Torre de la Libertad']],
   ['kaseya-center', 'Kaseya Center', 'venue', 25.7814, -80.187, 'Miami', ['FTX Arena', 'American Airlines Arena', 'Miami-Dade Arena']],
@@ -291,7 +293,8 @@ const LANDMARKS: Row[] = [
   ['brickell-city-centre', 'Brickell City Centre', 'shopping', 25.767, -80.193, 'Miami', []],
   ['adrienne-arsht-center', 'Adrienne Arsht Center', 'venue', 25.7878, -80.1898, 'Miami', ['Arsht Center', 'Carnival Center']],
   ['olympia-theater', 'Olympia Theater', 'venue', 25.7743, -80.1903, 'Miami', ['Olympia Theatre', 'Gusman Center', 'Gusman Center for the Performing Arts']],
-  ['historymiami', 'HistoryMiami Museum', 'museum', 25.7743, -80.1962, 'Miami', ['HistoryMiami', 'History Miami']],
+  // Only its whole name: "HistoryMiami" alone is two letters from "history of Miami", which markers and plaques write.
+  ['historymiami', 'HistoryMiami Museum', 'museum', 25.7743, -80.1962, 'Miami', []],
   ['miami-childrens-museum', "Miami Children's Museum", 'museum', 25.7848, -80.1773, 'Miami', ['Miami Childrens Museum']],
   ['miami-tower', 'Miami Tower', 'landmark', 25.7739, -80.1915, 'Miami', ['Bank of America Tower', 'International Place']],
   ['government-center', 'Stephen P. Clark Government Center', 'landmark', 25.776, -80.196, 'Miami', ['Government Center']],
