@@ -909,7 +909,7 @@ function publishPool(draws: Draw[]): void {
   writeSummaryFigure('signs', {
     value: pct(placed, photos),
     unit: '%',
-    label: `Share of generated phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${FONTS.heldout.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light, at 12 MP${conditionsNote(pool)} — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${newest.seed}; the newest alone: ${pct(newest.within300m, newest.photos)} %)`,
+    label: `Share of generated phone photos without GPS — Miami-Dade street-name blades (capitals, mixed case with raised ordinals, stacked prefixes, overhead, brown, blue, white) and shop fronts, in ${FONTS.heldout.length} fonts, 5–32 % of the photo wide, slanted, blurred, by day, dusk, night and against the light, at 12 MP${conditionsNote(pool)} — that the text locator placed within 300 m; held-out half (corners, fonts and photos never used while tuning), its last ${pool.length} draws together (${placed} of ${photos} photos; seeds ${pool[0]!.seed}–${newest.seed}${unreadNote(pool)}; the newest alone: ${pct(newest.within300m, newest.photos)} %)`,
     benchmark: 'bench/text/signs.ts --half heldout',
     date: newest.date,
   });
@@ -948,6 +948,14 @@ function recordDraw(draw: Draw): Draw[] {
 }
 
 const writeLedger = (doc: Ledger) => writeFileSync(DRAWS_FILE, `${JSON.stringify(doc, null, 2)}\n`);
+
+/** Seeds within the pool's range that were started and never finished: the range is not every seed in it. */
+function unreadNote(pool: Draw[]): string {
+  const first = pool[0]!.seed;
+  const last = pool[pool.length - 1]!.seed;
+  const unread = (readLedger().started ?? []).filter((s) => s > first && s < last && !pool.some((d) => d.seed === s));
+  return unread.length ? ` but ${unread.join(', ')}, started and not run` : '';
+}
 
 /** The conditions some draws of the pool had and the first draws did not, in one bracket. */
 function conditionsNote(pool: Draw[]): string {
