@@ -174,19 +174,22 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     } finally {
       if (second !== t.database) await second.close();
     }
-  });
+    // Twelve photos take ~11 s on a quiet 2-core machine and three times that on a busy one: the test's budget is its
+    // wait's (60 s) and the runners' stop, not the default 30 s.
+  }, 90_000);
 
   it('keeps a long job leased by its heartbeat: another runner never takes it over while its runner lives', async () => {
-    // A locator slower than several leases: without the heartbeat the second runner would take the job over.
+    // A locator slower than several leases: without the heartbeat the second runner would take the job over. The
+    // lease is long enough that a busy machine's stalls (a few hundred ms) do not lose it between heartbeats.
+    const leaseMs = 1000;
     const slow: Locator = {
       name: 'slow',
       enabled: () => true,
       async locate() {
-        await new Promise((r) => setTimeout(r, 1500));
+        await new Promise((r) => setTimeout(r, 3.5 * leaseMs));
         return [{ locator: 'slow', kind: 'absent', summary: 'Took its time.' }];
       },
     };
-    const leaseMs = 400;
     const holder = createAnalysisEngine(config(), t.database, {
       pollMs: 50,
       leaseMs,
