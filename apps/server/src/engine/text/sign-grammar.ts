@@ -109,18 +109,17 @@ function signGrammar(): TextGrammar {
       g.seq(g.word('S'), g.optional(g.oneOf('./ ')), g.word('W'), dot()),
       ...['N', 'S', 'E', 'W'].map((q) => abbreviation(q)),
     );
-  // 1–999, its last digit choosing its ordinal: 1st, 2nd, 3rd, and th after any digit (11th, 12th, 13th).
+  // 1–999, its last digit choosing its ordinal: 1st, 2nd, 3rd, and th after any digit. The teens take th only (11th,
+  // 12th, 113th): with "13rd" allowed, a blurred "133rd" could be read as it with one 3 dropped, a street 19 km away.
   const lastDigit = (digits: string) =>
     g.alt(
       ...[...digits].map((d) =>
         g.seq(g.symbol(d), g.optional(g.alt(g.word('TH'), ...(ORDINALS[d] ?? []).map((o) => g.word(o))))),
       ),
     );
-  const number = () =>
-    g.alt(
-      lastDigit('123456789'),
-      g.seq(g.oneOf('123456789'), g.optional(g.oneOf('0123456789')), lastDigit('0123456789')),
-    );
+  const teen = () => g.seq(g.symbol('1'), g.oneOf('0123456789'), g.optional(g.word('TH')));
+  const tens = (first: string) => g.alt(teen(), g.seq(g.oneOf(first), lastDigit('0123456789')));
+  const number = () => g.alt(lastDigit('123456789'), tens('23456789'), g.seq(g.oneOf('123456789'), tens('023456789')));
   const type = () => g.alt(...TYPES.map((t) => abbreviation(t)));
   const gridStreet = () => g.seq(quadrant(), space(), number(), space(), type());
   const named = () =>
