@@ -951,10 +951,10 @@ const writeLedger = (doc: Ledger) => writeFileSync(DRAWS_FILE, `${JSON.stringify
 
 /** Seeds within the pool's range that were started and never finished: the range is not every seed in it. */
 function unreadNote(pool: Draw[]): string {
-  const first = pool[0]!.seed;
-  const last = pool[pool.length - 1]!.seed;
-  const unread = (readLedger().started ?? []).filter((s) => s > first && s < last && !pool.some((d) => d.seed === s));
-  return unread.length ? ` but ${unread.join(', ')}, started and not run` : '';
+  const seeds = pool.map((d) => d.seed);
+  const [first, last] = [Math.min(...seeds), Math.max(...seeds)];
+  const unread = (readLedger().started ?? []).filter((s) => s > first && s < last && !seeds.includes(s));
+  return unread.length ? ` but ${unread.join(', ')}, started and stopped unread` : '';
 }
 
 /** The conditions some draws of the pool had and the first draws did not, in one bracket. */

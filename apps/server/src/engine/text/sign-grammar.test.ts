@@ -44,6 +44,9 @@ describe('the county’s sign grammar', () => {
     'NW 101st St',
     'SW 200 ST',
     'NW 21st Ave',
+    'SW 111th Ave',
+    'SW 120th Ave',
+    'SW 999 ST',
   ])('reads %s', (text) => {
     expect(accepts(text)).toBe(true);
   });
@@ -60,7 +63,11 @@ describe('the county’s sign grammar', () => {
     'SW 13rd Ave',
     'NW 11st St',
     'SW 112nd Ave',
+    'SW 113rd Ave',
+    'NW 111st Ave',
     'SW 013 ST',
+    'SW 0 ST',
+    'SW 1000 ST',
   ])('does not read %s (not a sign form, or an ordinal the number does not take)', (text) => {
     expect(accepts(text)).toBe(false);
   });
