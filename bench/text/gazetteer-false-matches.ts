@@ -1,9 +1,10 @@
 /**
  * False matches of the gazetteer's tolerant name matching (issue 11) on text that names no Miami-Dade place: the
- * prose of the README files of the packages in node_modules (English technical text, 5,000 lines by default),
- * the words of traffic signs, shop fronts and markers, and the county's street names. Reports the share of lines where a name was found exactly and where
- * it was found only tolerantly (a few letters off), with examples, beside the true matches on OCR-mangled names; and
- * the names found across two consecutive lines (a name wrapped on a building is looked for across stacked lines).
+ * prose of the README files of the packages in node_modules (English technical text, 5,000 lines by default), the
+ * words of traffic signs, shop fronts and markers, and the county's street names. Reports the share of lines where a
+ * name was found exactly and where it was found only tolerantly (a few letters off), with examples, beside the true
+ * matches on OCR-mangled names; and the names found across two consecutive lines (a name wrapped on a building is
+ * looked for across stacked lines).
  *
  * Run: `npx tsx bench/text/gazetteer-false-matches.ts [-- --max-lines N]`.
  */

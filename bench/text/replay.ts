@@ -45,6 +45,21 @@ const dir = positionals[0];
 if (!dir) throw new Error('Usage: replay.ts DIR (a folder written by signs.ts --save-images)');
 if ((args['detect-tile'] || args.trial) && !args.cache)
   throw new Error('--detect-tile and --trial read with a trial reader: name its --cache.');
+const trial = trialOptions(args.trial);
+
+/** --trial's reader options: a JSON object, or a clear error before any photo is read. */
+function trialOptions(json: string | undefined): object {
+  if (json === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (e) {
+    throw new Error(`--trial is not JSON: ${(e as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('--trial must be a JSON object of reader options, e.g. {"detectTile":640}.');
+  return parsed;
+}
 
 type Photo = {
   file: string;
@@ -75,7 +90,7 @@ if (missing.length) {
     ...options,
     ...(args['no-nearby'] ? {} : { nearby }),
     ...(args['detect-tile'] ? { detectTile: Number(args['detect-tile']) } : {}),
-    ...(args.trial ? (JSON.parse(args.trial) as object) : {}),
+    ...trial,
     minConfidence: 0,
     maxGap: Infinity,
   });

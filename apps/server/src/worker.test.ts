@@ -146,6 +146,8 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     await engine.runner.stop();
   });
 
+  // Twelve photos take ~11 s on a quiet 2-core machine and three times that on a busy one: the test's budget is its
+  // wait's (60 s) and the runners' stop, not the default 30 s.
   it('two runners (separate connections on PostgreSQL) take each job exactly once', async () => {
     const first = createAnalysisEngine(config(), t.database, { pollMs: 20, exclusiveDatabase: false });
     let second: Database = t.database;
@@ -174,8 +176,6 @@ describe(`job runner (${testDatabaseKind()})`, () => {
     } finally {
       if (second !== t.database) await second.close();
     }
-    // Twelve photos take ~11 s on a quiet 2-core machine and three times that on a busy one: the test's budget is its
-    // wait's (60 s) and the runners' stop, not the default 30 s.
   }, 90_000);
 
   it('keeps a long job leased by its heartbeat: another runner never takes it over while its runner lives', async () => {
