@@ -130,6 +130,9 @@ const MANGLED = [
   'MIAMI SEAQUARIUMM',
   'PEREZ ART MUSEM',
   'HARD ROCK STADIUN',
+  // A name whose first word's start is hidden (a stop sign in front of it), and one whose last word's end is.
+  'ECREST GARDENS',
+  'MIAMI SEAQUAR',
 ];
 const trueMatches = MANGLED.map((m) => ({
   text: m,

@@ -228,6 +228,25 @@ describe('tolerant name matching (OCR misreads)', () => {
     expect(findPlacesInText('imSeaquarium', { tolerant: true })).toEqual([]);
   });
 
+  it('a name whose first word’s start or last word’s end is hidden is found, each missing letter a letter off', () => {
+    // A stop sign in front of "PINECREST GARDENS": three letters missing, one more than a 16-letter name allows.
+    const [m] = findPlacesInText('ECREST GARDENS', { tolerant: true });
+    expect(m?.entry.name).toBe('Pinecrest Gardens');
+    expect(m).toMatchObject({ matched: 'ecrest gardens', edits: 3 });
+    const [end] = findPlacesInText('MIAMI SEAQUAR', { tolerant: true });
+    expect(end?.entry.name).toBe('Miami Seaquarium');
+    expect(end).toMatchObject({ matched: 'miami seaquar', edits: 3 });
+    // The rest may be one letter off, no more.
+    expect(findPlacesInText('ECREST GARDFNS', { tolerant: true })[0]).toMatchObject({ edits: 4 });
+    expect(findPlacesInText('ECREST GARDFNZ', { tolerant: true })).toEqual([]);
+  });
+
+  it.each(['CREST GARDENS', 'LEAH GARDENS', 'GARDENS', 'ECREST', 'NECREST PARK', 'PINECREST GAR', 'ECREST GARD'])(
+    'too little of a cut word, or another name: %s is no Pinecrest Gardens',
+    (text) =>
+      expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.name)).not.toContain('Pinecrest Gardens'),
+  );
+
   it('of two readings as cheap, the one from the word’s start is kept (a night photo’s “HLAULOVTRPARK”)', () => {
     // An L added after the H and the E read as T: two edits, within a twelve-letter name's allowance. Read from the
     // L instead (the H taken for another letter), it is as cheap in the table, but the glued H makes it three.

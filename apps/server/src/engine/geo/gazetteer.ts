@@ -462,6 +462,47 @@ const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g,
   .filter((k) => k.limit > 0 || (k.key.includes(' ') && k.compact.length >= 6));
 
 /**
+ * Names whose first or last word is cut: a pole, a tree or another sign in front of a building's name hides its first
+ * letters, or its last ("ECREST GARDENS" of Pinecrest Gardens behind a stop sign), and the reader returns what it
+ * sees. Up to three letters of a name of two words or more may be missing from its first word's start or its last
+ * word's end, where that word is 7 letters or more and 6 or more of it are read: what is read is then part of a long
+ * word that no other text writes ("LEAH GARDENS" or "CREST GARDENS" keep too little of theirs to count). Each missing
+ * letter counts as a letter off the name, and the rest may be one letter off at most.
+ */
+const CUT_KEYS = NAME_KEYS.flatMap((k) => {
+  const words = k.key.replace(/^the /, '').split(' ');
+  if (words.length < 2) return [];
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  const compact = words.join('');
+  const variants: Array<{ compact: string; cut: number; side: 'start' | 'end' }> = [];
+  for (let cut = 1; cut <= 3; cut++) {
+    if (first.length >= 7 && first.length - cut >= 6)
+      variants.push({ compact: compact.slice(cut), cut, side: 'start' });
+    if (last.length >= 7 && last.length - cut >= 6)
+      variants.push({ compact: compact.slice(0, -cut), cut, side: 'end' });
+  }
+  return variants
+    .map((v) => ({ entry: k.entry, key: k.key, compact: v.compact, cut: v.cut, side: v.side }))
+    .map((v) => ({ ...v, limit: Math.min(1, Math.max(0, allowedEdits(v.compact.length) - 1)) }));
+});
+
+/**
+ * Every key the tolerant matching tries, with its letters cut into `limit + 1` pieces: a match within `limit` edits
+ * has one of them letter for letter (an edit breaks one piece at most), so a text with none of them is not searched.
+ */
+const MATCH_KEYS = [
+  ...TOLERANT_KEYS.map((k) => ({ ...k, cut: 0, side: null })),
+  // A cut name competes as the whole name: its length is the name's.
+  ...CUT_KEYS.map((k) => ({ ...k, keyLength: k.key.replace(/ /g, '').length })),
+].map((k) => ({ ...k, pieces: pieces(k.compact, k.limit) }));
+
+function pieces(compact: string, limit: number): string[] {
+  const size = compact.length / (limit + 1);
+  return Array.from({ length: limit + 1 }, (_, i) => compact.slice(Math.round(i * size), Math.round((i + 1) * size)));
+}
+
+/**
  * The names matched tolerantly, as letters without spaces, with the letters a reading may have wrong: what the scene
  * reader is told of the gazetteer, so that it reads on along a line cut short inside one of them.
  */
@@ -498,10 +539,11 @@ function findTolerant(text: string): PlaceMention[] {
   const wordEnd = new Int32Array(n + 1);
   for (let j = n; j >= 0; j--) wordEnd[j] = ends.has(j) || j === n ? j : wordEnd[j + 1]!;
   const hits: Array<PlaceMention & { from: number; to: number; keyLength: number }> = [];
-  for (const k of TOLERANT_KEYS) {
+  const joined = letters.join('');
+  for (const k of MATCH_KEYS) {
     const m = k.compact.length;
     const limit = k.limit;
-    if (n < m - limit) continue;
+    if (n < m - limit || !k.pieces.some((p) => joined.includes(p))) continue;
     // prev[j]: edits of the name's first i letters against text ending at j; start[j]: where that match began.
     // A match begins where a word of the text does: beginning j letters in costs the letters skipped since the word's
     // start, as extra letters glued before the name ("iSeaquarium", the last letter of "Miami" in the detector's next
@@ -539,14 +581,17 @@ function findTolerant(text: string): PlaceMention[] {
       const to = wordEnd[j]!;
       const edits = prev[j]! + to - j;
       if (edits > limit) continue;
+      // Six letters or more of the cut word read, counted in the text (the rest's one letter off may be one of them).
+      if (k.side === 'start' && wordEnd[from + 1]! - from < 6) continue;
+      if (k.side === 'end' && to - wordStart[to - 1]! < 6) continue;
       hits.push({
         entry: k.entry,
         matched: norm.slice(offset[from]!, offset[to - 1]! + 1),
         index: offset[from]!,
-        edits,
+        edits: edits + k.cut,
         from,
         to,
-        keyLength: m,
+        keyLength: 'keyLength' in k ? k.keyLength : m,
       });
     }
   }

@@ -593,6 +593,9 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['SW 7SAVENUE', 'SW 75 AVENUE'],
     ['NW 1B AVE', 'NW 18 AVE'],
     ['NW 21SAVE', 'NW 21 AVE'],
+    // 11 takes "th", so an S after it is not the start of "1ST".
+    ['NW 11SAVE', 'NW 115 AVE'],
+    ['SW 111SAVE', 'SW 111 AVE'],
   ])('%s → %s', (input, expected) => expect(normaliseLine(input)).toBe(expected));
 
   it.each([

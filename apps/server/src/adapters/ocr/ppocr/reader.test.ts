@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cutAfterNumber,
   detectorSize,
   namesBegun,
   namesCutShort,
@@ -49,6 +50,26 @@ function useReader(options: Omit<ReaderOptions, 'threads'> = {}): () => PpOcrRea
   });
   return () => reader!;
 }
+
+describe('which lines are a grid name cut after its number', () => {
+  it.each([
+    ['SW145th', true],
+    ['NW22n', true],
+    ['S.W.8', true],
+    ['NW 8', true],
+    ['SW21St', true],
+    ['NW 1st', true],
+    ['SW 101St', true],
+  ])('%s is cut short: %s', (text, cut) => expect(cutAfterNumber(text)).toBe(cut));
+  it.each([
+    // An "St" after any number but a 1 that is not in the teens is the street's type.
+    ['SW207St', false],
+    ['SW11St', false],
+    ['NW 111St', false],
+    ['SW 8 Street', false],
+    ['Coral Way', false],
+  ])('%s has its type: %s', (text, cut) => expect(cutAfterNumber(text)).toBe(cut));
+});
 
 describe('a grid name whose box ends after its number is read on', () => {
   const reader = useReader();

@@ -447,9 +447,7 @@ export class PpOcrReader {
       // The start of a long name, not the whole of it.
       const cut = names.length ? namesCutShort(l.text, names) : [];
       if (cut.length) return [{ i, box, cut }];
-      const m = ONWARD_READ.exec(l.text.trim());
-      // "SW207St" has its type: an "St" is an ordinal only after a 1.
-      if (!m || (/^st$/i.test(m[2] ?? '') && !m[1]!.endsWith('1'))) return [];
+      if (!cutAfterNumber(l.text)) return [];
       return [{ i, box, cut: null }];
     });
     if (!targets.length) return;
@@ -785,6 +783,16 @@ export function namesBegun(
  * its ordinal, and nothing more ("SW145th", "NW22n", "S.W.8", "NW 8").
  */
 const ONWARD_READ = /^[A-Za-z](?:[./]?[A-Za-z])?\.?\s?(\d{1,3})(st|nd|rd|th|[snrt])?$/i;
+/**
+ * Whether a line is a grid name cut after its number (`ONWARD_READ`). "SW207St" and "SW11St" have their type: an "St"
+ * is an ordinal only after a 1 that is not in the teens (11 takes "th").
+ */
+export function cutAfterNumber(text: string): boolean {
+  const m = ONWARD_READ.exec(text.trim());
+  if (!m) return false;
+  const num = m[1]!;
+  return !/^st$/i.test(m[2] ?? '') || (num.endsWith('1') && !num.endsWith('11'));
+}
 /** What a longer reading of such a line must add: the rest of the ordinal (perhaps), then the start of a type. */
 const ONWARD_TYPE = /^[0-9]?(?:ST|ND|RD|TH|[NDHT])?(?:ST|AV|TE|CT|CO|PL|LN|LA|DR|RD|RO|WAY|BL|CI)/;
 
