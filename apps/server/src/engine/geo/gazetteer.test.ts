@@ -241,11 +241,31 @@ describe('tolerant name matching (OCR misreads)', () => {
     expect(findPlacesInText('ECREST GARDFNZ', { tolerant: true })).toEqual([]);
   });
 
-  it.each(['CREST GARDENS', 'LEAH GARDENS', 'GARDENS', 'ECREST', 'NECREST PARK', 'PINECREST GAR', 'ECREST GARD'])(
-    'too little of a cut word, or another name: %s is no Pinecrest Gardens',
-    (text) =>
-      expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.name)).not.toContain('Pinecrest Gardens'),
+  it.each([
+    // Too little of the cut word left, or the letter at the cut dropped (a fourth letter missing), spaces or none.
+    'CREST GARDENS',
+    'CRESTGARDENS',
+    'LEAH GARDENS',
+    'GARDENS',
+    'ECREST',
+    'ECREST GARD',
+    'GLADES ENTRANCE',
+    'GLADES NATIONAL PARK',
+    'CHILDGARDEN',
+    'DOWNTOWNHOMES',
+    // Too little of the name beside the cut word.
+    'PANOLA WAY',
+  ])('a cut name needs most of its cut word and more of the name: %s matches nothing', (text) =>
+    expect(findPlacesInText(text, { tolerant: true })).toEqual([]),
   );
+
+  it('a cut name does not take a longer text from a place read whole', () => {
+    expect(findPlacesInText('GOLDEN GLADES ENTRANCE', { tolerant: true }).map((m) => m.entry.name)).toEqual([
+      'Golden Glades',
+    ]);
+    for (const text of ['NECREST PARK', 'PINECREST GAR'])
+      expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.name)).not.toContain('Pinecrest Gardens');
+  });
 
   it('of two readings as cheap, the one from the word’s start is kept (a night photo’s “HLAULOVTRPARK”)', () => {
     // An L added after the H and the E read as T: two edits, within a twelve-letter name's allowance. Read from the

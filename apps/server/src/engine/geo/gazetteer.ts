@@ -465,9 +465,12 @@ const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g,
  * Names whose first or last word is cut: a pole, a tree or another sign in front of a building's name hides its first
  * letters, or its last ("ECREST GARDENS" of Pinecrest Gardens behind a stop sign), and the reader returns what it
  * sees. Up to three letters of a name of two words or more may be missing from its first word's start or its last
- * word's end, where that word is 7 letters or more and 6 or more of it are read: what is read is then part of a long
- * word that no other text writes ("LEAH GARDENS" or "CREST GARDENS" keep too little of theirs to count). Each missing
- * letter counts as a letter off the name, and the rest may be one letter off at most.
+ * word's end, where that word is 7 letters or more and 6 or more of it are left, the other words have 5 letters or
+ * more between them, and the letter where the name is cut is read as it is (the table may not drop it: that would be
+ * a fourth letter missing). What is read is then most of a long word that no other text writes, beside more of the
+ * name ("CREST GARDENS", "LEAH GARDENS" and "PANOLA WAY" do not count). Each missing letter counts as a letter off the
+ * name, and the rest may be one letter off at most (none when fewer than 12 letters are left). Only the cuts that the
+ * whole name's own allowance does not already cover are kept.
  */
 const CUT_KEYS = NAME_KEYS.flatMap((k) => {
   const words = k.key.replace(/^the /, '').split(' ');
@@ -475,17 +478,19 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
   const first = words[0]!;
   const last = words[words.length - 1]!;
   const compact = words.join('');
+  const whole = allowedEdits(compact.length);
   const variants: Array<{ compact: string; cut: number; side: 'start' | 'end' }> = [];
   for (let cut = 1; cut <= 3; cut++) {
-    if (first.length >= 7 && first.length - cut >= 6)
+    if (first.length >= 7 && first.length - cut >= 6 && compact.length - first.length >= 5)
       variants.push({ compact: compact.slice(cut), cut, side: 'start' });
-    if (last.length >= 7 && last.length - cut >= 6)
+    if (last.length >= 7 && last.length - cut >= 6 && compact.length - last.length >= 5)
       variants.push({ compact: compact.slice(0, -cut), cut, side: 'end' });
   }
   return variants
     .map((v) => ({ entry: k.entry, key: k.key, compact: v.compact, cut: v.cut, side: v.side }))
-    .map((v) => ({ ...v, limit: Math.min(1, Math.max(0, allowedEdits(v.compact.length) - 1)) }));
-});
+    .map((v) => ({ ...v, limit: Math.min(1, Math.max(0, allowedEdits(v.compact.length) - 1)) }))
+    .filter((v) => v.cut + v.limit > whole);
+}).filter((v, i, all) => all.findIndex((w) => w.compact === v.compact && w.entry === v.entry) === i);
 
 /**
  * Every key the tolerant matching tries, with its letters cut into `limit + 1` pieces: a match within `limit` edits
@@ -496,6 +501,9 @@ const MATCH_KEYS = [
   // A cut name competes as the whole name: its length is the name's.
   ...CUT_KEYS.map((k) => ({ ...k, keyLength: k.key.replace(/ /g, '').length })),
 ].map((k) => ({ ...k, pieces: pieces(k.compact, k.limit) }));
+
+/** More edits than any allowance: a step the table may not take. */
+const NEVER = 1 << 20;
 
 function pieces(compact: string, limit: number): string[] {
   const size = compact.length / (limit + 1);
@@ -554,12 +562,14 @@ function findTolerant(text: string): PlaceMention[] {
     for (let i = 1; i <= m; i++) {
       const cur = new Int32Array(n + 1);
       const curStart = new Int32Array(n + 1);
-      cur[0] = i;
+      // A cut name's letter at the cut is read as it is: neither dropped nor read as another.
+      const pinned = (k.side === 'start' && i === 1) || (k.side === 'end' && i === m);
+      cur[0] = pinned ? NEVER : i;
       curStart[0] = 0;
       const c = k.compact[i - 1];
       for (let j = 1; j <= n; j++) {
-        const sub = prev[j - 1]! + (letters[j - 1] === c ? 0 : 1);
-        const del = prev[j]! + 1;
+        const sub = prev[j - 1]! + (letters[j - 1] === c ? 0 : pinned ? NEVER : 1);
+        const del = pinned ? NEVER : prev[j]! + 1;
         const ins = cur[j - 1]! + 1;
         if (sub <= del && sub <= ins) {
           cur[j] = sub;
@@ -581,9 +591,6 @@ function findTolerant(text: string): PlaceMention[] {
       const to = wordEnd[j]!;
       const edits = prev[j]! + to - j;
       if (edits > limit) continue;
-      // Six letters or more of the cut word read, counted in the text (the rest's one letter off may be one of them).
-      if (k.side === 'start' && wordEnd[from + 1]! - from < 6) continue;
-      if (k.side === 'end' && to - wordStart[to - 1]! < 6) continue;
       hits.push({
         entry: k.entry,
         matched: norm.slice(offset[from]!, offset[to - 1]! + 1),
