@@ -255,6 +255,12 @@ describe('tolerant name matching (OCR misreads)', () => {
     'DOWNTOWNHOMES',
     // Too little of the name beside the cut word.
     'PANOLA WAY',
+    // The letter at the cut read as another, or a letter glued to it: a fourth letter missing.
+    'XCREST GARDENS',
+    'XECREST GARDENS',
+    // Five letters of the cut word read: a letter dropped inside it, or the word split.
+    'ECRST GARDENS',
+    'E CREST GARDENS',
   ])('a cut name needs most of its cut word and more of the name: %s matches nothing', (text) =>
     expect(findPlacesInText(text, { tolerant: true })).toEqual([]),
   );
@@ -263,8 +269,19 @@ describe('tolerant name matching (OCR misreads)', () => {
     expect(findPlacesInText('GOLDEN GLADES ENTRANCE', { tolerant: true }).map((m) => m.entry.name)).toEqual([
       'Golden Glades',
     ]);
+  });
+
+  it('a cut the whole name allows is found by the whole name, a deeper one by its cut', () => {
+    expect(findPlacesInText('INECREST GARDENS', { tolerant: true })[0]).toMatchObject({ edits: 1 });
+    expect(findPlacesInText('NECREST GARDFNS', { tolerant: true })[0]).toMatchObject({ edits: 3 });
+  });
+
+  it('a cut name is not read into another name or a shorter text', () => {
     for (const text of ['NECREST PARK', 'PINECREST GAR'])
       expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.name)).not.toContain('Pinecrest Gardens');
+    // The city is read; the Seaquarium's last letter read as another, or a letter glued after it, is a fourth lost.
+    for (const text of ['MIAMI SEAQUAX', 'MIAMI SEAQUARX'])
+      expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.name)).toEqual(['Miami']);
   });
 
   it('of two readings as cheap, the one from the word’s start is kept (a night photo’s “HLAULOVTRPARK”)', () => {

@@ -465,20 +465,24 @@ const TOLERANT_KEYS = NAME_KEYS.map((k) => ({ ...k, compact: k.key.replace(/ /g,
  * Names whose first or last word is cut: a pole, a tree or another sign in front of a building's name hides its first
  * letters, or its last ("ECREST GARDENS" of Pinecrest Gardens behind a stop sign), and the reader returns what it
  * sees. Up to three letters of a name of two words or more may be missing from its first word's start or its last
- * word's end, where that word is 7 letters or more and 6 or more of it are left, the other words have 5 letters or
- * more between them, and the letter where the name is cut is read as it is (the table may not drop it: that would be
- * a fourth letter missing). What is read is then most of a long word that no other text writes, beside more of the
+ * word's end, where that word is 7 letters or more and 6 or more of it are left (and read, where the reading kept the
+ * word's space), the other words have 5 letters or more between them, and the letter where the name is cut is read as
+ * it is, with nothing glued to it (the table may not drop it, read it as another or put a letter before it: that would
+ * be a fourth letter missing). What is read is then most of a long word that no other text writes, beside more of the
  * name ("CREST GARDENS", "LEAH GARDENS" and "PANOLA WAY" do not count). Each missing letter counts as a letter off the
  * name, and the rest may be one letter off at most (none when fewer than 12 letters are left). Only the cuts that the
  * whole name's own allowance does not already cover are kept.
  */
+const SEEN_CUTS = new Set<string>();
 const CUT_KEYS = NAME_KEYS.flatMap((k) => {
   const words = k.key.replace(/^the /, '').split(' ');
   if (words.length < 2) return [];
   const first = words[0]!;
   const last = words[words.length - 1]!;
   const compact = words.join('');
-  const whole = allowedEdits(compact.length);
+  // The cuts the whole name's key already covers. A name with "the" keeps all of them: its whole key has the letters
+  // of "the", which a text that has lost its first letters does not.
+  const whole = k.key.startsWith('the ') ? 0 : allowedEdits(compact.length);
   const variants: Array<{ compact: string; cut: number; side: 'start' | 'end' }> = [];
   for (let cut = 1; cut <= 3; cut++) {
     if (first.length >= 7 && first.length - cut >= 6 && compact.length - first.length >= 5)
@@ -487,10 +491,16 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
       variants.push({ compact: compact.slice(0, -cut), cut, side: 'end' });
   }
   return variants
-    .map((v) => ({ entry: k.entry, key: k.key, compact: v.compact, cut: v.cut, side: v.side }))
+    .map((v) => ({ entry: k.entry, compact: v.compact, cut: v.cut, side: v.side, keyLength: compact.length }))
     .map((v) => ({ ...v, limit: Math.min(1, Math.max(0, allowedEdits(v.compact.length) - 1)) }))
     .filter((v) => v.cut + v.limit > whole);
-}).filter((v, i, all) => all.findIndex((w) => w.compact === v.compact && w.entry === v.entry) === i);
+}).filter((v) => {
+  // Aliases that normalise alike ("Española Way", "Espanola Way") make the same cut once.
+  const id = `${v.entry.id}|${v.side}|${v.compact}`;
+  if (SEEN_CUTS.has(id)) return false;
+  SEEN_CUTS.add(id);
+  return true;
+});
 
 /**
  * Every key the tolerant matching tries, with its letters cut into `limit + 1` pieces: a match within `limit` edits
@@ -499,7 +509,7 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
 const MATCH_KEYS = [
   ...TOLERANT_KEYS.map((k) => ({ ...k, cut: 0, side: null })),
   // A cut name competes as the whole name: its length is the name's.
-  ...CUT_KEYS.map((k) => ({ ...k, keyLength: k.key.replace(/ /g, '').length })),
+  ...CUT_KEYS,
 ].map((k) => ({ ...k, pieces: pieces(k.compact, k.limit) }));
 
 /** More edits than any allowance: a step the table may not take. */
@@ -557,20 +567,24 @@ function findTolerant(text: string): PlaceMention[] {
     // start, as extra letters glued before the name ("iSeaquarium", the last letter of "Miami" in the detector's next
     // box). Counted in the table, not after it, so that of two readings as cheap the one from the word's start is kept
     // ("HLAULOVTRPARK" is Haulover Park with an L added and an E read as T, not "LAULOVTRPARK" with an H glued on).
-    let prev = Int32Array.from({ length: n + 1 }, (_, j) => j - wordStart[j]!);
+    // A cut name has nothing glued before its cut: the letter there begins a word.
+    let prev = Int32Array.from({ length: n + 1 }, (_, j) =>
+      k.side === 'start' ? (j === wordStart[j] ? 0 : NEVER) : j - wordStart[j]!,
+    );
     let prevStart = Int32Array.from({ length: n + 1 }, (_, j) => wordStart[j]!);
     for (let i = 1; i <= m; i++) {
       const cur = new Int32Array(n + 1);
       const curStart = new Int32Array(n + 1);
-      // A cut name's letter at the cut is read as it is: neither dropped nor read as another.
+      // A cut name's letter at the cut is read as it is: neither dropped nor read as another, nor followed by letters
+      // at a cut end (nothing glued after it).
       const pinned = (k.side === 'start' && i === 1) || (k.side === 'end' && i === m);
-      cur[0] = pinned ? NEVER : i;
+      cur[0] = k.side === 'start' ? NEVER : i;
       curStart[0] = 0;
       const c = k.compact[i - 1];
       for (let j = 1; j <= n; j++) {
         const sub = prev[j - 1]! + (letters[j - 1] === c ? 0 : pinned ? NEVER : 1);
         const del = pinned ? NEVER : prev[j]! + 1;
-        const ins = cur[j - 1]! + 1;
+        const ins = pinned && k.side === 'end' ? NEVER : cur[j - 1]! + 1;
         if (sub <= del && sub <= ins) {
           cur[j] = sub;
           curStart[j] = prevStart[j - 1]!;
@@ -590,7 +604,10 @@ function findTolerant(text: string): PlaceMention[] {
       const from = prevStart[j]!;
       const to = wordEnd[j]!;
       const edits = prev[j]! + to - j;
-      if (edits > limit) continue;
+      if (edits > limit || (k.side === 'end' && to > j)) continue;
+      // Six letters or more of the cut word in the text (its word there, when the reading kept the space).
+      if (k.side === 'start' && wordEnd[from + 1]! - from < 6) continue;
+      if (k.side === 'end' && to - wordStart[to - 1]! < 6) continue;
       hits.push({
         entry: k.entry,
         matched: norm.slice(offset[from]!, offset[to - 1]! + 1),

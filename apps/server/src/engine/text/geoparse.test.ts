@@ -675,6 +675,17 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     expect(read(58).confidence).toBeLessThan(0.8);
     // Read clearly, the same lines stay a confident address.
     expect(read(95).confidence).toBeGreaterThanOrEqual(0.8);
+    // The rule's edge: read at 59 the address is lowered (by 15 %), at 60 it is not.
+    expect(read(59).confidence).toBeLessThan(read(60).confidence * 0.9);
+    // The same street read clearly in another box as well: it is clear.
+    const twice = geoparse([
+      { text: 'Joyeria', confidence: 96 },
+      { text: 'SW19thSt', confidence: 58 },
+      { text: 'SW 19th St', confidence: 95 },
+      { text: '12965', confidence: 95 },
+    ])[0]!;
+    expect(twice).toMatchObject({ kind: 'address', label: '12965 SW 19 St' });
+    expect(twice.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
   it('a group of the phone number read again as a line of its own is not a door number', () => {
