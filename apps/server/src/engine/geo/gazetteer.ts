@@ -507,7 +507,7 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
  * has one of them letter for letter (an edit breaks one piece at most), so a text with none of them is not searched.
  */
 const MATCH_KEYS = [
-  ...TOLERANT_KEYS.map((k) => ({ ...k, cut: 0, side: null })),
+  ...TOLERANT_KEYS.map((k) => ({ ...k, cut: 0, side: null, keyLength: k.compact.length })),
   // A cut name competes as the whole name: its length is the name's.
   ...CUT_KEYS,
 ].map((k) => ({ ...k, pieces: pieces(k.compact, k.limit) }));
@@ -615,7 +615,7 @@ function findTolerant(text: string): PlaceMention[] {
         edits: edits + k.cut,
         from,
         to,
-        keyLength: 'keyLength' in k ? k.keyLength : m,
+        keyLength: k.keyLength,
       });
     }
   }

@@ -237,14 +237,14 @@ export function normaliseLine(text: string): string {
   // A raised ordinal misread ("23DST", "2MDAVE", "8HST"): one or two letters between a number and its street type
   // that are not the number's own suffix are dropped.
   // A single S, B or Z there is more likely the number's last digit read as a letter ("7SAVENUE" is 75 Ave, not 7 Ave):
-  // those shapes differ from 5, 8 and 2 by a stroke. Not an S after a 1, where it may start the ordinal "1ST"
-  // (but after 11, which takes "th", it is a digit: "11SAVE" is 115 Ave).
+  // those shapes differ from 5, 8 and 2 by a stroke. Not an S where it may start the number's ordinal ("1ST"; after
+  // 11, which takes "th", it is a digit: "11SAVE" is 115 Ave).
   s = s.replace(
     new RegExp(`\\b(\\d{1,3})([A-Z]{1,2})(?=\\s?(?:${GLUED_TYPES})\\b)`, 'g'),
     (m, num: string, junk: string) => {
       if (junk === ordinalSuffix(Number(num)) || GLUED_TYPES.split('|').includes(junk)) return m;
       const digit = DIGIT_LIKE[junk];
-      return digit && num.length < 3 && !(junk === 'S' && num.endsWith('1') && !num.endsWith('11')) ? num + digit : num;
+      return digit && num.length < 3 && !(junk === 'S' && ordinalSuffix(Number(num)) === 'ST') ? num + digit : num;
     },
   );
   // "8THST", "30AVE" → "8TH ST", "30 AVE" (ordinal suffixes are kept with their number).
