@@ -70,6 +70,73 @@ const SIGN_WORDS = [
   'CENTRAL PARK',
 ];
 lines.push(...SIGN_WORDS);
+// Other places' names a few letters from the county's: each a false match the matching once made (a review found
+// them reading the matching, 2026-11-29), then names of places elsewhere in Florida and the country written down
+// before they were run, to measure what the rule against them does on names it was not made for.
+const NEAR_NAMES = ['CLEVELAND HOTEL', 'NICKELL AVENUE', 'PLEASURE ISLAND', 'NORTHWEST 8TH STREET', 'NW 8TH STREET'];
+const ELSEWHERE = [
+  'GRAND CENTRAL TERMINAL',
+  'PENN STATION',
+  'MADISON SQUARE GARDEN',
+  'ROCKEFELLER CENTER',
+  'FENWAY PARK',
+  'WRIGLEY FIELD',
+  'GOLDEN GATE PARK',
+  'UNION STATION',
+  'ORLANDO INTERNATIONAL AIRPORT',
+  'TAMPA INTERNATIONAL AIRPORT',
+  'FORT LAUDERDALE BEACH',
+  'PALM BEACH GARDENS',
+  'NORTH PALM BEACH',
+  'WEST PALM BEACH',
+  'DELRAY BEACH',
+  'BOCA RATON',
+  'HOLLYWOOD BEACH',
+  'DAYTONA BEACH',
+  'COCOA BEACH',
+  'VERO BEACH',
+  'JUPITER ISLAND',
+  'MERRITT ISLAND',
+  'AMELIA ISLAND',
+  'SANIBEL ISLAND',
+  'MARCO ISLAND',
+  'SINGER ISLAND',
+  'KEY LARGO',
+  'KEY WEST',
+  'TAMPA BAY',
+  'SEAWORLD ORLANDO',
+  'UNIVERSAL STUDIOS',
+  'BUSCH GARDENS',
+  'LAS OLAS BOULEVARD',
+  'HARD ROCK CAFE',
+  'HARD ROCK HOTEL',
+  'RAYMOND JAMES STADIUM',
+  'CAMPING WORLD STADIUM',
+  'AMALIE ARENA',
+  'AMWAY CENTER',
+  'FLAGLER COLLEGE',
+  'LINCOLN PARK',
+  'LINCOLN AVENUE',
+  'OCEAN AVENUE',
+  'COLLINS STREET',
+  'SUNSET STRIP',
+  'HOLLYWOOD BOULEVARD',
+  'KENDALL SQUARE',
+  'BAYVIEW PARK',
+  'SEASIDE MARKETPLACE',
+  'CORAL REEF HOTEL',
+  'BRICKELL STREET',
+  'SOUTHWEST AIRLINES',
+  'NORTHEAST REGIONAL',
+  'NORTHWEST HOSPITAL',
+  'SOUTHEAST BANK',
+  'WEST 8TH STREET',
+  'EAST 8TH STREET',
+  'SOUTH 8TH STREET',
+  'SW 18TH STREET',
+  'SW 80TH STREET',
+];
+lines.push(...NEAR_NAMES, ...ELSEWHERE);
 // The county's street names as blades write them: a place named for its street ("Biltmore Way" is no Biltmore Hotel)
 // is a false match too.
 lines.push(...[...NAMED_STREETS, ...LOCAL_STREETS].map((s) => s.label.replace(/\s*\(.*\)$/, '').toUpperCase()));
@@ -120,6 +187,47 @@ for (let i = 0; i + 1 < lines.length; i++) {
       );
   }
 }
+// Names of other places, and the county's grid names in every form a blade writes them: any match here, of any kind
+// of place (streets too), is listed; a grid name matched tolerantly is always another street's.
+function matchesOf(texts: readonly string[], tolerantOnly: boolean) {
+  const out: Array<{ line: string; name: string; edits: number }> = [];
+  let matched = 0;
+  for (const line of texts) {
+    const found = findPlacesInText(line, { tolerant: true }).filter((m) => !tolerantOnly || m.edits);
+    if (found.length) matched++;
+    if (out.length < 40) out.push(...found.map((m) => ({ line, name: m.entry.name, edits: m.edits ?? 0 })));
+  }
+  return { lines: texts.length, linesMatched: matched, examples: out };
+}
+const ORDINAL = (n: number) =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'TH' : (['TH', 'ST', 'ND', 'RD'][n % 10] ?? 'TH')}`;
+const gridNames = [
+  'N',
+  'S',
+  'E',
+  'W',
+  'NW',
+  'SW',
+  'NE',
+  'SE',
+  'NORTHWEST',
+  'SOUTHWEST',
+  'NORTHEAST',
+  'SOUTHEAST',
+].flatMap((q) =>
+  Array.from({ length: 300 }, (_, i) => i + 1).flatMap((n) =>
+    [String(n), ORDINAL(n)].flatMap((num) =>
+      ['ST', 'STREET', 'AVE', 'AVENUE', 'RD', 'ROAD', 'TER', 'TERRACE', 'CT', 'PL', 'DR', 'WAY'].map(
+        (type) => `${q} ${num} ${type}`,
+      ),
+    ),
+  ),
+);
+const elsewhere = {
+  nearNames: matchesOf(NEAR_NAMES, false),
+  placesElsewhere: matchesOf(ELSEWHERE, false),
+  gridNamesMatchedTolerantly: matchesOf(gridNames, true),
+};
 const MANGLED = [
   'JAYSIDE',
   'MAMINTERNATIONAL AIRPORT',
@@ -154,6 +262,7 @@ const result = {
     falseMatchPer1000Pairs: Math.round((pairMatches / Math.max(1, pairLines)) * 10000) / 10,
     examples: pairExamples,
   },
+  elsewhere,
   trueMatches,
 };
 console.log(JSON.stringify(result, null, 2));

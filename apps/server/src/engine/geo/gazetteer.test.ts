@@ -284,6 +284,38 @@ describe('tolerant name matching (OCR misreads)', () => {
       expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.name)).toEqual(['Miami']);
   });
 
+  it.each([
+    // A word read as a word of its own, two letters off, beside the rest of the name read exactly: another name.
+    ['CLEVELAND HOTEL', 'Clevelander'],
+    ['NICKELL AVENUE', 'Brickell Avenue'],
+    ['PLEASURE ISLAND', 'North Bay Village'],
+    ['HLAULOVTR PARK', 'Haulover Beach'],
+    // A direction or a number read otherwise is another street, glued to the rest or not.
+    ['NORTHWEST 8TH STREET', 'Calle Ocho'],
+    ['NW 8TH STREET', 'Calle Ocho'],
+    ['NW8THSTREET', 'Calle Ocho'],
+    ['SW 9TH STREET', 'Calle Ocho'],
+    ['SW 18TH STREET', 'Calle Ocho'],
+    ['SOUTHWEST 28TH STREET', 'Calle Ocho'],
+  ])('the letters off one word make another name: %s is not %s', (text, name) =>
+    expect(findPlacesInText(text, { tolerant: true }).map((m) => m.entry.name)).not.toContain(name),
+  );
+
+  it.each([
+    // The word glued to the next was not read as a word: a misreading of the whole.
+    ['HLAULOVTRPARK', 'Haulover Beach', 2],
+    // The rest of the name, read exactly, names the place alone.
+    ['MAM INTERNATIONAL AIRPORT', 'Miami International Airport', 2],
+    // A letter off one word, within its own allowance; a direction word's letter off that makes no other direction.
+    ['KFY BISCAYNE', 'Key Biscayne', 1],
+    ['PEREZ ART MUSEM', 'Pérez Art Museum Miami', 1],
+    ['SOUTHWFST 8TH STREET', 'Calle Ocho', 1],
+  ])('%s is still %s, %i letters off', (text, name, edits) => {
+    const [m] = findPlacesInText(text, { tolerant: true });
+    expect(m?.entry.name).toBe(name);
+    expect(m?.edits).toBe(edits);
+  });
+
   it('of two readings as cheap, the one from the word’s start is kept (a night photo’s “HLAULOVTRPARK”)', () => {
     // An L added after the H and the E read as T: two edits, within a twelve-letter name's allowance. Read from the
     // L instead (the H taken for another letter), it is as cheap in the table, but the glued H makes it three.

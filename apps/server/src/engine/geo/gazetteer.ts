@@ -453,6 +453,37 @@ export function allowedEdits(compactLength: number): number {
   return compactLength < 7 ? 0 : compactLength < 12 ? 1 : compactLength < 20 ? 2 : 3;
 }
 
+/**
+ * The words that tell a place's name from another's ("northwest" from "southwest", "nw" from "sw"): any edit of theirs
+ * beyond a long word's own allowance makes another name, however long the rest of it. So does any edit of a number
+ * ("SW 9TH STREET" is not Southwest 8th Street).
+ */
+const DIRECTION_WORDS = new Set([
+  'n',
+  's',
+  'e',
+  'w',
+  'nw',
+  'sw',
+  'ne',
+  'se',
+  'north',
+  'south',
+  'east',
+  'west',
+  'northwest',
+  'southwest',
+  'northeast',
+  'southeast',
+]);
+
+type NameWord = { letters: number; telling: boolean };
+
+/** A key's words as the matching sees them: how many of its letters each has (after a cut), and which tell streets apart. */
+function nameWords(words: string[], letters: number[]): NameWord[] {
+  return words.map((w, i) => ({ letters: letters[i]!, telling: DIRECTION_WORDS.has(w) || /\d/.test(w) }));
+}
+
 // Names long enough to be matched tolerantly, with their letters only (OCR drops and adds spaces freely).
 // A leading "the" is no evidence ("The Bass" vs "the base"): the length that earns tolerance is counted without it.
 // Names of two words or more too short for that are matched letter for letter with their spaces dropped: the scene
@@ -490,8 +521,20 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
     if (last.length >= 7 && last.length - cut >= 6 && compact.length - last.length >= 5)
       variants.push({ compact: compact.slice(0, -cut), cut, side: 'end' });
   }
+  const lengths = words.map((w) => w.length);
+  const cutWords = (cut: number, side: 'start' | 'end') =>
+    side === 'start'
+      ? [lengths[0]! - cut, ...lengths.slice(1)]
+      : [...lengths.slice(0, -1), lengths[lengths.length - 1]! - cut];
   return variants
-    .map((v) => ({ entry: k.entry, compact: v.compact, cut: v.cut, side: v.side, keyLength: compact.length }))
+    .map((v) => ({
+      entry: k.entry,
+      compact: v.compact,
+      cut: v.cut,
+      side: v.side,
+      keyLength: compact.length,
+      words: nameWords(words, cutWords(v.cut, v.side)),
+    }))
     .map((v) => ({ ...v, limit: Math.min(1, Math.max(0, allowedEdits(v.compact.length) - 1)) }))
     .filter((v) => v.cut + v.limit > whole);
 }).filter((v) => {
@@ -507,10 +550,95 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
  * has one of them letter for letter (an edit breaks one piece at most), so a text with none of them is not searched.
  */
 const MATCH_KEYS = [
-  ...TOLERANT_KEYS.map((k) => ({ ...k, cut: 0, side: null, keyLength: k.compact.length })),
+  ...TOLERANT_KEYS.map((k) => {
+    const words = k.key.split(' ');
+    return {
+      ...k,
+      cut: 0,
+      side: null,
+      keyLength: k.compact.length,
+      words: nameWords(
+        words,
+        words.map((w) => w.length),
+      ),
+    };
+  }),
   // A cut name competes as the whole name: its length is the name's.
   ...CUT_KEYS,
 ].map((k) => ({ ...k, pieces: pieces(k.compact, k.limit) }));
+
+/**
+ * Whether the letters a reading has wrong make another name rather than this one misread. The whole name's allowance
+ * may fall on one word, and a word read as a word of its own (the reading's spaces where the name's are) two letters
+ * off, beside the rest of the name read exactly, is most often another word: "CLEVELAND HOTEL" is no Clevelander
+ * Hotel, "PLEASURE ISLAND" no Treasure Island, "NICKELL AVENUE" no Brickell Avenue. Such a word may be off by its own
+ * allowance (one letter, more from 12 letters), unless the rest of the name, read exactly, is 12 letters or more and
+ * names the place alone ("MAM INTERNATIONAL AIRPORT"). A word glued to the next was not read as a word ("HLAULOVTRPARK"
+ * is Haulover Park at night). A direction word or a number is held to its own allowance wherever it stands: "NW 8TH
+ * STREET", "NORTHWEST 8TH STREET" and "SW 9TH STREET" are not Southwest 8th Street.
+ */
+function anotherName(
+  key: string,
+  words: readonly NameWord[],
+  read: string,
+  readFrom: number,
+  starts: ReadonlySet<number>,
+  ends: ReadonlySet<number>,
+): boolean {
+  const m = key.length;
+  const n = read.length;
+  // Edit distances of the key's first i letters against the reading's first j (both whole: the match is bounded).
+  const d = Array.from({ length: m + 1 }, (_, i) =>
+    Int32Array.from({ length: n + 1 }, (_, j) => (i ? (j ? 0 : i) : j)),
+  );
+  for (let i = 1; i <= m; i++)
+    for (let j = 1; j <= n; j++)
+      d[i]![j] = Math.min(
+        d[i - 1]![j - 1]! + (key[i - 1] === read[j - 1] ? 0 : 1),
+        d[i - 1]![j]! + 1,
+        d[i]![j - 1]! + 1,
+      );
+  // The word each key letter belongs to.
+  const wordOf = new Int32Array(m);
+  let at = 0;
+  words.forEach((w, k) => wordOf.fill(k, at, (at += w.letters)));
+  const edits = new Int32Array(words.length);
+  // Where each word's letters lie in the reading: [first, after last).
+  const first = new Int32Array(words.length).fill(-1);
+  const last = new Int32Array(words.length).fill(-1);
+  let i = m;
+  let j = n;
+  while (i > 0 || j > 0) {
+    const w = wordOf[Math.max(0, i - 1)]!;
+    if (i > 0 && j > 0 && d[i]![j] === d[i - 1]![j - 1]! + (key[i - 1] === read[j - 1] ? 0 : 1)) {
+      if (key[i - 1] !== read[j - 1]) edits[w]!++;
+      if (last[w]! < 0) last[w] = j;
+      first[w] = j - 1;
+      i--;
+      j--;
+    } else if (i > 0 && d[i]![j] === d[i - 1]![j]! + 1) {
+      // A letter of the name not read.
+      edits[w]!++;
+      i--;
+    } else {
+      // A letter read that the name does not have: the word of the letter before it, and the next word's too where
+      // it stands between two ("SOUTHWEST 28TH STREET" has a digit glued to the 8th).
+      edits[w]!++;
+      if (i > 0 && i < m && wordOf[i] !== w) edits[wordOf[i]!]!++;
+      j--;
+    }
+  }
+  const total = words.reduce((s, w) => s + w.letters, 0);
+  return words.some((w, k) => {
+    // A telling word has the allowance its length earns alone (none below 7 letters); another word one letter at least.
+    const own = w.telling ? allowedEdits(w.letters) : Math.max(1, allowedEdits(w.letters));
+    if (edits[k]! <= own) return false;
+    if (w.telling) return true;
+    const asWord = first[k]! >= 0 && starts.has(readFrom + first[k]!) && ends.has(readFrom + last[k]!);
+    const rest = edits.every((e, o) => o === k || e === 0) ? total - w.letters : 0;
+    return asWord && rest < 12;
+  });
+}
 
 /** More edits than any allowance: a step the table may not take. */
 const NEVER = 1 << 20;
@@ -608,6 +736,7 @@ function findTolerant(text: string): PlaceMention[] {
       // Six letters or more of the cut word in the text (its word there, when the reading kept the space).
       if (k.side === 'start' && wordEnd[from + 1]! - from < 6) continue;
       if (k.side === 'end' && to - wordStart[to - 1]! < 6) continue;
+      if (anotherName(k.compact, k.words, joined.slice(from, to), from, starts, ends)) continue;
       hits.push({
         entry: k.entry,
         matched: norm.slice(offset[from]!, offset[to - 1]! + 1),
