@@ -188,7 +188,8 @@ for (let i = 0; i + 1 < lines.length; i++) {
   }
 }
 // Names of other places, and the county's grid names in every form a blade writes them: any match here, of any kind
-// of place (streets too), is listed; a grid name matched tolerantly is always another street's.
+// of place (streets too), is listed. A grid name matched tolerantly is another street's, but for SW 8th Street's own
+// forms ("SOUTHWEST 8 STREET" is Calle Ocho with its ordinal unwritten), which are counted apart.
 function matchesOf(texts: readonly string[], tolerantOnly: boolean) {
   const out: Array<{ line: string; name: string; edits: number }> = [];
   let matched = 0;
@@ -223,10 +224,30 @@ const gridNames = [
     ),
   ),
 );
+// Numbers read with a digit more: a digit standing before the number ("SW 2 8TH STREET"), a letter after its digits that
+// is a digit misread ("SW 8OTH STREET" is 80th).
+const QUADRANTS = ['NW', 'SW', 'NE', 'SE', 'NORTHWEST', 'SOUTHWEST'];
+gridNames.push(
+  ...QUADRANTS.flatMap((q) =>
+    Array.from({ length: 99 }, (_, i) => i + 1).flatMap((n) => [
+      ...Array.from({ length: 9 }, (_, d) => `${q} ${d + 1} ${ORDINAL(n)} STREET`),
+      ...['O', 'D', 'G', 'B'].map((g) => `${q} ${n}${g}${ORDINAL(n).slice(String(n).length)} STREET`),
+    ]),
+  ),
+);
+/** SW 8th Street as a blade writes it: the gazetteer's Calle Ocho. */
+const CALLE_OCHO = /^(SW|SOUTHWEST) 8(TH)? (ST|STREET)$/;
 const elsewhere = {
   nearNames: matchesOf(NEAR_NAMES, false),
   placesElsewhere: matchesOf(ELSEWHERE, false),
-  gridNamesMatchedTolerantly: matchesOf(gridNames, true),
+  gridNamesMatchedTolerantly: matchesOf(
+    gridNames.filter((g) => !CALLE_OCHO.test(g)),
+    true,
+  ),
+  calleOchosOwnFormsMatched: matchesOf(
+    gridNames.filter((g) => CALLE_OCHO.test(g)),
+    false,
+  ),
 };
 const MANGLED = [
   'JAYSIDE',

@@ -241,7 +241,8 @@ if (args.style && !ALL_STYLES.includes(args.style as BladeStyle))
   throw new Error(`--style is one of ${ALL_STYLES.join(', ')}`);
 const STYLES: BladeStyle[] = args.style ? [args.style as BladeStyle] : ALL_STYLES;
 
-type Set_ = 'corner' | 'trolley' | 'named' | 'honorary' | 'shopfront' | 'no-text' | 'other-city' | 'place';
+type Set_ =
+  'corner' | 'trolley' | 'named' | 'honorary' | 'shopfront' | 'no-text' | 'other-city' | 'other-place' | 'place';
 type Sample = {
   set: Set_;
   /** Null for negatives: the photo is not placeable (or not in Miami-Dade). */
@@ -502,6 +503,87 @@ async function placeSample(): Promise<Omit<Sample, 'signs'> & { png: Buffer }> {
   };
 }
 
+/**
+ * Places elsewhere that write their name on themselves, as a photo of them shows it: negatives, for a place's name
+ * read in another city must not place the photo in the county. Each half has its own. The tuning half's were the first
+ * run through the gazetteer's matching (2026-12-01): names a letter or two from a county name, two named like one of
+ * its areas (Kendall Square, the Sunset Strip), Florida's and the country's well-known places. The held-out half's
+ * (other well-known places, Broward's just outside the county among them) were written down before any was run.
+ */
+const OTHER_PLACES: Record<Half, string[]> = {
+  tuning: [
+    'CLEVELAND HOTEL',
+    'PLEASURE ISLAND',
+    'KENDALL SQUARE',
+    'SUNSET STRIP',
+    'GRAND CENTRAL TERMINAL',
+    'PENN STATION',
+    'MADISON SQUARE GARDEN',
+    'FENWAY PARK',
+    'GOLDEN GATE PARK',
+    'ORLANDO INTERNATIONAL AIRPORT',
+    'FORT LAUDERDALE BEACH',
+    'WEST PALM BEACH',
+    'DELRAY BEACH',
+    'HOLLYWOOD BEACH',
+    'KEY LARGO',
+    'BUSCH GARDENS',
+    'LAS OLAS BOULEVARD',
+    'HARD ROCK CAFE',
+    'RAYMOND JAMES STADIUM',
+    'AMWAY CENTER',
+    'FLAGLER COLLEGE',
+    'BAYVIEW PARK',
+    'SEASIDE MARKETPLACE',
+    'CORAL REEF HOTEL',
+  ],
+  heldout: [
+    'TIMES SQUARE',
+    'UNION SQUARE',
+    'PIKE PLACE MARKET',
+    'NAVY PIER',
+    'SPACE NEEDLE',
+    'HOLLYWOOD BOWL',
+    'VENICE BEACH',
+    'SANTA MONICA PIER',
+    'COPLEY SQUARE',
+    'FRENCH QUARTER',
+    'BALBOA PARK',
+    'SAWGRASS MILLS',
+    'HOLLYWOOD BROADWALK',
+    'FORT LAUDERDALE AIRPORT',
+    'WORTH AVENUE',
+    'KENNEDY SPACE CENTER',
+    'YBOR CITY',
+    'CLEARWATER BEACH',
+    'SIESTA KEY',
+    'MALLORY SQUARE',
+    'CORAL SPRINGS',
+    'PEMBROKE PINES',
+    'HALLANDALE BEACH',
+    'WESTON TOWN CENTER',
+  ],
+};
+// Other places draw from a stream of their own, and their photos come after all the others: the rest of a draw is the
+// same photos as before the set existed.
+const otherPlaceRandom = mulberry32(seed ^ 0x07e1ace);
+const otherPlacePick = <T>(list: readonly T[]): T => list[Math.floor(otherPlaceRandom() * list.length)]!;
+
+/** A place elsewhere with its name on it, drawn as placeSample draws the county's. */
+async function otherPlaceSample(): Promise<Omit<Sample, 'signs'> & { png: Buffer }> {
+  const written = otherPlacePick(OTHER_PLACES[half]);
+  const name = otherPlaceRandom() < 0.5 ? written : written.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  const above = otherPlaceRandom() < 0.25 ? 'WELCOME TO' : undefined;
+  const style = otherPlacePick<PlaceStyle>(['monument', 'letters', 'banner']);
+  return {
+    set: 'other-place',
+    truth: null,
+    text: [above, name].filter((t): t is string => Boolean(t)),
+    form: `other-place-${style}`,
+    png: await placeSign({ name, above, font: otherPlacePick(fonts), style, bold: otherPlaceRandom() < 0.7 }),
+  };
+}
+
 const OTHER_CITIES: string[][] = [
   ['Broadway', 'W 42nd St'],
   ['Main St', 'Elm St'],
@@ -535,7 +617,16 @@ async function main() {
   }
   await ensureFonts();
   const limit = args.limit ? Number(args.limit) : undefined;
-  const counts = { corner: 60, named: 20, honorary: 12, shopfront: 30, 'no-text': 14, 'other-city': 16, place: 24 };
+  const counts = {
+    corner: 60,
+    named: 20,
+    honorary: 12,
+    shopfront: 30,
+    'no-text': 14,
+    'other-city': 16,
+    place: 24,
+    'other-place': 10,
+  };
   const made: Array<Omit<Sample, 'signs'> & { png: Buffer | null; door?: Buffer }> = [];
   for (const t of await trolleySamples()) made.push(t);
   for (let i = 0; i < counts.corner; i++) made.push(await cornerSample(pick(fonts), chance(0.7)));
@@ -564,6 +655,7 @@ async function main() {
     });
   }
   for (let i = 0; i < counts.place; i++) made.push(await placeSample());
+  for (let i = 0; i < counts['other-place']; i++) made.push(await otherPlaceSample());
   if (args.only && !made.some((m) => m.set === args.only))
     throw new Error(`--only: no set "${args.only}" (${[...new Set(made.map((m) => m.set))].join(', ')})`);
   const drawn = args.only ? made.filter((m) => m.set === args.only) : made;
@@ -650,7 +742,7 @@ async function main() {
     const finalWidth = resentTo ?? conditions.photoWidth;
     const nameEmPx = s.png
       ? Math.round(
-          ((s.door ? FASCIA_STREET_PX : s.set === 'place' ? PLACE_NAME_PX : BLADE_NAME_PX) *
+          ((s.door ? FASCIA_STREET_PX : s.set === 'place' || s.set === 'other-place' ? PLACE_NAME_PX : BLADE_NAME_PX) *
             finalWidth *
             signs[0]!.placement.widthShare) /
             (await sharp(s.png).metadata()).width!,
@@ -748,9 +840,11 @@ async function main() {
 
   // Places are reported on their own: the sign figure's series (and the public figure) stays what it measured before
   // the place set existed.
-  const positives = rows.filter((r) => r.set !== 'no-text' && r.set !== 'other-city' && r.set !== 'place');
+  const positives = rows.filter(
+    (r) => r.set !== 'no-text' && r.set !== 'other-city' && r.set !== 'other-place' && r.set !== 'place',
+  );
   const places = rows.filter((r) => r.set === 'place');
-  const negatives = rows.filter((r) => r.set === 'no-text' || r.set === 'other-city');
+  const negatives = rows.filter((r) => r.set === 'no-text' || r.set === 'other-city' || r.set === 'other-place');
   const summary = (rs: Row[]) => {
     const errs = rs.filter((r) => r.errorM !== null).map((r) => r.errorM!);
     return {
@@ -769,7 +863,7 @@ async function main() {
     );
   const confident = positives.filter((r) => r.outcome === 'found' && r.fusedConfidence >= 0.8);
   // The sign figure's latency over the photos it always had; the places' apart.
-  const timed = rows.filter((r) => r.set !== 'place');
+  const timed = rows.filter((r) => r.set !== 'place' && r.set !== 'other-place');
   const latency = stats(timed.map((r) => r.latencyMs));
   const floor = stats(timed.filter((r) => r.floorMs !== null).map((r) => r.floorMs!));
   const result = {
@@ -817,6 +911,17 @@ async function main() {
       maxConfidence: Math.max(0, ...negatives.map((r) => (r.outcome === 'found' ? r.fusedConfidence : 0))),
       above03: negatives.filter((r) => r.outcome === 'found' && r.fusedConfidence > 0.3).length,
       located: negatives.filter((r) => r.outcome === 'found').length,
+      // Other places' names are newer than the other negatives (2026-12-01): each set apart.
+      bySet: Object.fromEntries(
+        [...new Set(negatives.map((r) => r.set))].map((set) => {
+          const rs = negatives.filter((r) => r.set === set);
+          const found = rs.filter((r) => r.outcome === 'found');
+          return [
+            set,
+            { n: rs.length, located: found.length, maxConfidence: Math.max(0, ...found.map((r) => r.fusedConfidence)) },
+          ];
+        }),
+      ),
     },
     calibration: {
       text: ece(

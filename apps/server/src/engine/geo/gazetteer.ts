@@ -454,35 +454,70 @@ export function allowedEdits(compactLength: number): number {
 }
 
 /**
- * The words that tell a place's name from another's ("northwest" from "southwest", "nw" from "sw"): any edit of theirs
- * beyond a long word's own allowance makes another name, however long the rest of it. So does any edit of a number
- * ("SW 9TH STREET" is not Southwest 8th Street).
+ * The words that tell one street or place from another of the same name: a direction ("northwest" or "southwest",
+ * "nw" or "sw"; a lone letter only as a name's first word, so the possessive "s" of "Children's" is none) and a number
+ * ("8th"). A reading of such a word that is another direction, or another number, is another name, however close the
+ * rest of it: "NW 8TH STREET" and "SW 9TH STREET" are not Southwest 8th Street.
  */
-const DIRECTION_WORDS = new Set([
-  'n',
-  's',
-  'e',
-  'w',
-  'nw',
-  'sw',
-  'ne',
-  'se',
-  'north',
-  'south',
-  'east',
-  'west',
-  'northwest',
-  'southwest',
-  'northeast',
-  'southeast',
-]);
+const DIRECTION_WORDS = [
+  ...['n', 's', 'e', 'w', 'nw', 'sw', 'ne', 'se', 'north', 'south', 'east', 'west'],
+  ...['northwest', 'southwest', 'northeast', 'southeast'],
+];
 
-type NameWord = { letters: number; telling: boolean };
+/**
+ * Words that name a kind of place, not a place: what is left of a name beside a word read as another is no evidence of
+ * the place when it is only these ("JOHNSON MEMORIAL HOSPITAL", "NIAMEY INTERNATIONAL AIRPORT").
+ */
+const GENERIC_WORDS = new Set(
+  (
+    'the of and at international airport memorial hospital university college school center centre park beach ' +
+    'island isles key museum art hotel resort avenue ave street st road rd drive dr boulevard blvd way trail ' +
+    'causeway lake lakes garden gardens village city town station stadium arena mall plaza market marketplace shops ' +
+    'bay point heights springs shores estates square theater theatre hall house club tower towers church ' +
+    'national state county regional historic zoo aquarium library medical north south east west'
+  ).split(' '),
+);
 
-/** A key's words as the matching sees them: how many of its letters each has (after a cut), and which tell streets apart. */
+type NameWord = {
+  letters: number;
+  /** The direction this word is, if it is one. */
+  direction?: string;
+  /** The digits of a number word ("28" of "28th"), and its ordinal ("th"). */
+  digits?: string;
+  ordinal?: string;
+  generic: boolean;
+};
+
+/** A key's words as the matching sees them: how many of its letters each has (after a cut), and what each tells. */
 function nameWords(words: string[], letters: number[]): NameWord[] {
-  return words.map((w, i) => ({ letters: letters[i]!, telling: DIRECTION_WORDS.has(w) || /\d/.test(w) }));
+  return words.map((w, i) => ({
+    letters: letters[i]!,
+    ...(DIRECTION_WORDS.includes(w) && (w.length > 1 || i === 0) ? { direction: w } : {}),
+    ...(/^\d/.test(w) ? { digits: /^\d+/.exec(w)![0], ordinal: /^\d+([a-z]*)/.exec(w)![1] } : {}),
+    generic: GENERIC_WORDS.has(w),
+  }));
 }
+
+/**
+ * Glyphs a scene-text reader takes for one another (0 and O, 1 and l and I, 5 and S, 8 and B, E and F…), in groups:
+ * a reading that differs from a name only by these is the name misread, not another name.
+ */
+const CONFUSABLE = ['o0qd', 'il1jt', 's5', 'b8', 'e3f', 'z2', 'g9', 'uv', 'mn', 'hn', 'ce'];
+const confusable = (a: string, b: string) => a === b || CONFUSABLE.some((g) => g.includes(a) && g.includes(b));
+/** Thin glyphs a reader drops or adds at the edge of a stroke. */
+const THIN = new Set(['i', 'l', '1', 'j', 't']);
+/** A direction as read, its look-alike glyphs folded to letters ("S0UTH" is south, "5W" is sw, "VV" is w). */
+const foldLetters = (t: string) =>
+  t.replace(/vv/g, 'w').replace(/0/g, 'o').replace(/[1l]/g, 'i').replace(/5/g, 's').replace(/3/g, 'e');
+/** A number as read, its look-alike letters folded to digits ("BTH" is 8th). */
+const foldDigits = (t: string) =>
+  t
+    .replace(/[oqd]/g, '0')
+    .replace(/[il]/g, '1')
+    .replace(/s/g, '5')
+    .replace(/b/g, '8')
+    .replace(/z/g, '2')
+    .replace(/g/g, '9');
 
 // Names long enough to be matched tolerantly, with their letters only (OCR drops and adds spaces freely).
 // A leading "the" is no evidence ("The Bass" vs "the base"): the length that earns tolerance is counted without it.
@@ -515,10 +550,12 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
   // of "the", which a text that has lost its first letters does not.
   const whole = k.key.startsWith('the ') ? 0 : allowedEdits(compact.length);
   const variants: Array<{ compact: string; cut: number; side: 'start' | 'end' }> = [];
+  // A direction's or a number's letters tell one name from another: what is left of a cut one tells nothing.
+  const telling = (w: string) => DIRECTION_WORDS.includes(w) || /\d/.test(w);
   for (let cut = 1; cut <= 3; cut++) {
-    if (first.length >= 7 && first.length - cut >= 6 && compact.length - first.length >= 5)
+    if (!telling(first) && first.length >= 7 && first.length - cut >= 6 && compact.length - first.length >= 5)
       variants.push({ compact: compact.slice(cut), cut, side: 'start' });
-    if (last.length >= 7 && last.length - cut >= 6 && compact.length - last.length >= 5)
+    if (!telling(last) && last.length >= 7 && last.length - cut >= 6 && compact.length - last.length >= 5)
       variants.push({ compact: compact.slice(0, -cut), cut, side: 'end' });
   }
   const lengths = words.map((w) => w.length);
@@ -568,14 +605,18 @@ const MATCH_KEYS = [
 ].map((k) => ({ ...k, pieces: pieces(k.compact, k.limit) }));
 
 /**
- * Whether the letters a reading has wrong make another name rather than this one misread. The whole name's allowance
- * may fall on one word, and a word read as a word of its own (the reading's spaces where the name's are) two letters
- * off, beside the rest of the name read exactly, is most often another word: "CLEVELAND HOTEL" is no Clevelander
- * Hotel, "PLEASURE ISLAND" no Treasure Island, "NICKELL AVENUE" no Brickell Avenue. Such a word may be off by its own
- * allowance (one letter, more from 12 letters), unless the rest of the name, read exactly, is 12 letters or more and
- * names the place alone ("MAM INTERNATIONAL AIRPORT"). A word glued to the next was not read as a word ("HLAULOVTRPARK"
- * is Haulover Park at night). A direction word or a number is held to its own allowance wherever it stands: "NW 8TH
- * STREET", "NORTHWEST 8TH STREET" and "SW 9TH STREET" are not Southwest 8th Street.
+ * Whether the letters a reading has wrong make another name rather than this one misread. The name's letters are
+ * aligned with the reading's, and each word judged on what was read for it:
+ * - a direction read as another direction (or as close to one), or a number read with other digits, is another
+ *   street ("NW 8TH STREET", "SOUTHWEST 28TH STREET"); "S0UTH BEACH", "SOUTHWEST 8 STREET" and "SW BTH STREET" are not;
+ * - another word read as a word of its own (the reading's spaces where the name's are) with more letters wrong than
+ *   it earns alone (one, more from 12 letters), beside the rest of the name read exactly, is most often another word:
+ *   "CLEVELAND HOTEL" is no Clevelander Hotel, "PLEASURE ISLAND" no Treasure Island, "NICKELL AVENUE" no Brickell
+ *   Avenue. Letters a reader confuses ("MlAMl GARDENS"), thin strokes dropped or added ("MAM" for Miami) and doubled
+ *   glyphs are not counted as wrong there. The rest of the name may carry the word when it has 12 letters or more of
+ *   words that are not generic ("international airport", "memorial hospital", "university of" are).
+ * A word glued to the next was not read as a word, and is not judged so ("HLAULOVTRPARK" is Haulover Park at night):
+ * a reading that drops every space ("PLEASUREISLAND") is still matched by its letters alone.
  */
 function anotherName(
   key: string,
@@ -587,57 +628,124 @@ function anotherName(
 ): boolean {
   const m = key.length;
   const n = read.length;
-  // Edit distances of the key's first i letters against the reading's first j (both whole: the match is bounded).
-  const d = Array.from({ length: m + 1 }, (_, i) =>
-    Int32Array.from({ length: n + 1 }, (_, j) => (i ? (j ? 0 : i) : j)),
-  );
+  // Costs of the key's first i letters against the reading's first j (both whole: the match is bounded): edits first,
+  // then, of alignments with as few edits, the one with fewest letters wrong (a letter a reader does not confuse, drop
+  // or add), so that a dropped thin stroke beside a confused glyph is read as that, whichever comes first.
+  const sub = (i: number, j: number) =>
+    key[i - 1] === read[j - 1] ? 0 : EDIT + (confusable(key[i - 1]!, read[j - 1]!) ? 0 : 1);
+  const del = (i: number) => EDIT + (wrongGap(key, i - 1) ? 1 : 0);
+  const ins = (j: number) => EDIT + (wrongGap(read, j - 1) ? 1 : 0);
+  const d = Array.from({ length: m + 1 }, () => new Int32Array(n + 1));
+  for (let i = 1; i <= m; i++) d[i]![0] = d[i - 1]![0]! + del(i);
+  for (let j = 1; j <= n; j++) d[0]![j] = d[0]![j - 1]! + ins(j);
   for (let i = 1; i <= m; i++)
     for (let j = 1; j <= n; j++)
-      d[i]![j] = Math.min(
-        d[i - 1]![j - 1]! + (key[i - 1] === read[j - 1] ? 0 : 1),
-        d[i - 1]![j]! + 1,
-        d[i]![j - 1]! + 1,
-      );
+      d[i]![j] = Math.min(d[i - 1]![j - 1]! + sub(i, j), d[i - 1]![j]! + del(i), d[i]![j - 1]! + ins(j));
   // The word each key letter belongs to.
   const wordOf = new Int32Array(m);
   let at = 0;
   words.forEach((w, k) => wordOf.fill(k, at, (at += w.letters)));
-  const edits = new Int32Array(words.length);
-  // Where each word's letters lie in the reading: [first, after last).
-  const first = new Int32Array(words.length).fill(-1);
-  const last = new Int32Array(words.length).fill(-1);
+  // Per word: the letters wrong that a reader does not make by confusing glyphs, and the reading's letters taken
+  // for it (as reading positions).
+  const wrong = new Int32Array(words.length);
+  const taken: number[][] = words.map(() => []);
   let i = m;
   let j = n;
   while (i > 0 || j > 0) {
-    const w = wordOf[Math.max(0, i - 1)]!;
-    if (i > 0 && j > 0 && d[i]![j] === d[i - 1]![j - 1]! + (key[i - 1] === read[j - 1] ? 0 : 1)) {
-      if (key[i - 1] !== read[j - 1]) edits[w]!++;
-      if (last[w]! < 0) last[w] = j;
-      first[w] = j - 1;
+    if (i > 0 && j > 0 && d[i]![j] === d[i - 1]![j - 1]! + sub(i, j)) {
+      const w = wordOf[i - 1]!;
+      if (!confusable(key[i - 1]!, read[j - 1]!)) wrong[w]!++;
+      taken[w]!.push(j - 1);
       i--;
       j--;
-    } else if (i > 0 && d[i]![j] === d[i - 1]![j]! + 1) {
-      // A letter of the name not read.
-      edits[w]!++;
+    } else if (i > 0 && d[i]![j] === d[i - 1]![j]! + del(i)) {
+      // A letter of the name not read: wrong unless a thin stroke or one of a doubled letter.
+      const w = wordOf[i - 1]!;
+      if (wrongGap(key, i - 1)) wrong[w]!++;
       i--;
     } else {
-      // A letter read that the name does not have: the word of the letter before it, and the next word's too where
-      // it stands between two ("SOUTHWEST 28TH STREET" has a digit glued to the 8th).
-      edits[w]!++;
-      if (i > 0 && i < m && wordOf[i] !== w) edits[wordOf[i]!]!++;
+      // A letter read that the name does not have, at j - 1, between key letters i - 1 and i. Inside a word it is that
+      // word's; between two words, the one it is glued to in the reading (a digit glued to both: the number's), and
+      // neither when it stands alone.
+      const p = j - 1;
+      const c = read[p]!;
+      const before = i > 0 ? wordOf[i - 1]! : -1;
+      const after = i < m ? wordOf[i]! : -1;
+      let w = before >= 0 ? before : after;
+      if (before !== after && before >= 0 && after >= 0) {
+        const gluedBefore = !starts.has(readFrom + p);
+        const gluedAfter = !ends.has(readFrom + p + 1);
+        // A digit before a number is the number's, glued to it or standing alone ("SW 2 8TH STREET").
+        if (/\d/.test(c) && words[after]!.digits && !(gluedBefore && !gluedAfter)) w = after;
+        else if (gluedBefore) w = before;
+        else w = gluedAfter ? after : -1;
+      }
+      if (w >= 0) {
+        taken[w]!.push(p);
+        if (wrongGap(read, p)) wrong[w]!++;
+      }
       j--;
     }
   }
-  const total = words.reduce((s, w) => s + w.letters, 0);
+  const readOf = (k: number) =>
+    taken[k]!.sort((a, b) => a - b)
+      .map((p) => read[p])
+      .join('');
+  for (const [k, w] of words.entries()) {
+    if (w.direction) {
+      const seen = foldLetters(readOf(k));
+      const own = editDistance(seen, w.direction);
+      if (DIRECTION_WORDS.some((o) => o !== w.direction && editDistance(seen, o) <= own)) return true;
+    }
+    if (w.digits) {
+      // Its digits, and no digit more: a glyph after them that folds to a digit ("8OTH" is 80th) is one, unless it is
+      // the ordinal's first letter confused and its second follows ("81H" is 8th, "81" is 81; an s is the ordinal's,
+      // as in "1ST").
+      const seen = readOf(k);
+      const at = w.digits.length;
+      const next = seen[at];
+      if (foldDigits(seen.slice(0, at)) !== w.digits) return true;
+      const ordinal = w.ordinal;
+      const ordinalConfused = ordinal && next && confusable(next, ordinal[0]!) && seen[at + 1] === ordinal[1];
+      if (next && next !== 's' && /\d/.test(foldDigits(next)) && !ordinalConfused) return true;
+    }
+  }
+  // The letters of the other words that are not generic, when all of them were read right.
+  const rest = (k: number) =>
+    words.every((_, o) => o === k || wrong[o] === 0)
+      ? words.reduce((sum, w, o) => sum + (o === k || w.generic ? 0 : w.letters), 0)
+      : 0;
   return words.some((w, k) => {
-    // A telling word has the allowance its length earns alone (none below 7 letters); another word one letter at least.
-    const own = w.telling ? allowedEdits(w.letters) : Math.max(1, allowedEdits(w.letters));
-    if (edits[k]! <= own) return false;
-    if (w.telling) return true;
-    const asWord = first[k]! >= 0 && starts.has(readFrom + first[k]!) && ends.has(readFrom + last[k]!);
-    const rest = edits.every((e, o) => o === k || e === 0) ? total - w.letters : 0;
-    return asWord && rest < 12;
+    if (w.direction || w.digits || wrong[k]! <= Math.max(1, allowedEdits(w.letters))) return false;
+    const span = taken[k]!;
+    const asWord =
+      span.length > 0 && starts.has(readFrom + Math.min(...span)) && ends.has(readFrom + Math.max(...span) + 1);
+    return asWord && rest(k) < 12;
   });
+}
+
+/** Levenshtein distance between two short strings. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur.push(Math.min(prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), prev[j]! + 1, cur[j - 1]! + 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** An edit's cost in anotherName's table: above any count of letters wrong, so edits are counted first. */
+const EDIT = 256;
+
+/**
+ * Whether the letter at `p` of `text`, dropped or added, is a letter wrong: not a thin stroke, nor one of a doubled
+ * letter.
+ */
+function wrongGap(text: string, p: number): boolean {
+  const c = text[p]!;
+  return !THIN.has(c) && text[p - 1] !== c && text[p + 1] !== c;
 }
 
 /** More edits than any allowance: a step the table may not take. */
@@ -736,7 +844,7 @@ function findTolerant(text: string): PlaceMention[] {
       // Six letters or more of the cut word in the text (its word there, when the reading kept the space).
       if (k.side === 'start' && wordEnd[from + 1]! - from < 6) continue;
       if (k.side === 'end' && to - wordStart[to - 1]! < 6) continue;
-      if (anotherName(k.compact, k.words, joined.slice(from, to), from, starts, ends)) continue;
+      if (edits > 0 && anotherName(k.compact, k.words, joined.slice(from, to), from, starts, ends)) continue;
       hits.push({
         entry: k.entry,
         matched: norm.slice(offset[from]!, offset[to - 1]! + 1),
