@@ -4,6 +4,7 @@
  * written by hand from public knowledge of the places; the tests check every entry against the Census
  * TIGER place polygons and the Zillow neighbourhood polygons, so a wrong municipality cannot slip in.
  */
+import { editDistance } from '../../lib/edit-distance';
 import type { LatLng } from './geometry';
 
 export const MUNICIPALITIES = [
@@ -722,18 +723,6 @@ function anotherName(
       span.length > 0 && starts.has(readFrom + Math.min(...span)) && ends.has(readFrom + Math.max(...span) + 1);
     return asWord && rest(k) < 12;
   });
-}
-
-/** Levenshtein distance between two short strings. */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur.push(Math.min(prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), prev[j]! + 1, cur[j - 1]! + 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** An edit's cost in anotherName's table: above any count of letters wrong, so edits are counted first. */
