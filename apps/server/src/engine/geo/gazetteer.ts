@@ -611,7 +611,7 @@ const MATCH_KEYS = [
  * - a direction read as another direction (or as close to one), or a number read with other digits, is another
  *   street ("NW 8TH STREET", "SOUTHWEST 28TH STREET"); "S0UTH BEACH", "SOUTHWEST 8 STREET" and "SW BTH STREET" are not;
  * - another word read as a word of its own (the reading's spaces where the name's are) with more letters wrong than
- *   it earns alone (one, more from 12 letters), beside the rest of the name read exactly, is most often another word:
+ *   it earns alone (one, more from 12 letters), beside the rest of the name read right, is most often another word:
  *   "CLEVELAND HOTEL" is no Clevelander Hotel, "PLEASURE ISLAND" no Treasure Island, "NICKELL AVENUE" no Brickell
  *   Avenue. Letters a reader confuses ("MlAMl GARDENS"), thin strokes dropped or added ("MAM" for Miami) and doubled
  *   glyphs are not counted as wrong there. The rest of the name may carry the word when it has 12 letters or more of
