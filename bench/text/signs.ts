@@ -493,13 +493,26 @@ async function placeSample(): Promise<Omit<Sample, 'signs'> & { png: Buffer }> {
           'VISITOR INFORMATION',
         ])
       : undefined;
-  const style = placePick<PlaceStyle>(['monument', 'letters', 'banner']);
+  return signedPlace('place', e.position, name, above, below, placeRandom);
+}
+
+/** A place's sign from its lines, its style, font and weight drawn from `random` in that order. */
+async function signedPlace(
+  set: 'place' | 'other-place',
+  truth: LatLng | null,
+  name: string,
+  above: string | undefined,
+  below: string | undefined,
+  random: () => number,
+): Promise<Omit<Sample, 'signs'> & { png: Buffer }> {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const style = pick<PlaceStyle>(['monument', 'letters', 'banner']);
   return {
-    set: 'place',
-    truth: e.position,
+    set,
+    truth,
     text: [above, name, below].filter((t): t is string => Boolean(t)),
-    form: `place-${style}`,
-    png: await placeSign({ name, above, below, font: placePick(fonts), style, bold: placeRandom() < 0.7 }),
+    form: `${set}-${style}`,
+    png: await placeSign({ name, above, below, font: pick(fonts), style, bold: random() < 0.7 }),
   };
 }
 
@@ -574,14 +587,7 @@ async function otherPlaceSample(): Promise<Omit<Sample, 'signs'> & { png: Buffer
   const written = otherPlacePick(OTHER_PLACES[half]);
   const name = otherPlaceRandom() < 0.5 ? written : written.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
   const above = otherPlaceRandom() < 0.25 ? 'WELCOME TO' : undefined;
-  const style = otherPlacePick<PlaceStyle>(['monument', 'letters', 'banner']);
-  return {
-    set: 'other-place',
-    truth: null,
-    text: [above, name].filter((t): t is string => Boolean(t)),
-    form: `other-place-${style}`,
-    png: await placeSign({ name, above, font: otherPlacePick(fonts), style, bold: otherPlaceRandom() < 0.7 }),
-  };
+  return signedPlace('other-place', null, name, above, undefined, otherPlaceRandom);
 }
 
 const OTHER_CITIES: string[][] = [

@@ -551,15 +551,21 @@ const CUT_KEYS = NAME_KEYS.flatMap((k) => {
   // of "the", which a text that has lost its first letters does not.
   const whole = k.key.startsWith('the ') ? 0 : allowedEdits(compact.length);
   const variants: Array<{ compact: string; cut: number; side: 'start' | 'end' }> = [];
+  const lengths = words.map((w) => w.length);
   // A direction's or a number's letters tell one name from another: what is left of a cut one tells nothing.
-  const telling = (w: string) => DIRECTION_WORDS.includes(w) || /\d/.test(w);
+  const named = nameWords(words, lengths);
+  const telling = (w: NameWord) => Boolean(w.direction || w.digits);
   for (let cut = 1; cut <= 3; cut++) {
-    if (!telling(first) && first.length >= 7 && first.length - cut >= 6 && compact.length - first.length >= 5)
+    if (!telling(named[0]!) && first.length >= 7 && first.length - cut >= 6 && compact.length - first.length >= 5)
       variants.push({ compact: compact.slice(cut), cut, side: 'start' });
-    if (!telling(last) && last.length >= 7 && last.length - cut >= 6 && compact.length - last.length >= 5)
+    if (
+      !telling(named[named.length - 1]!) &&
+      last.length >= 7 &&
+      last.length - cut >= 6 &&
+      compact.length - last.length >= 5
+    )
       variants.push({ compact: compact.slice(0, -cut), cut, side: 'end' });
   }
-  const lengths = words.map((w) => w.length);
   const cutWords = (cut: number, side: 'start' | 'end') =>
     side === 'start'
       ? [lengths[0]! - cut, ...lengths.slice(1)]
