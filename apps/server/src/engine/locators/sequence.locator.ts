@@ -20,12 +20,15 @@ const OWN_GPS_USABLE_M = 1000;
 /**
  * Photos of one upload are analysed side by side, so a neighbour may not have read its metadata yet when this photo
  * asks. The locator waits for the owner's pending analyses while they make progress, at most PENDING_WAIT_MS, and
- * gives up as soon as none has moved for STALL_MS (a runner with one slot, busy with this photo, never will). Kept
- * short: every wait holds a runner slot, and in a burst of GPS-less photos both slots can be waiting on each other
- * until the stall gives up. The neighbour after a photo is usually claimed by the other slot and has read its
- * metadata before this photo's slower locators finish.
+ * gives up as soon as none has moved for STALL_MS (a runner with one slot, busy with this photo, never will).
+ * Progress is a pending photo reading its metadata or any of the owner's photos finishing a step: with two slots the
+ * photo after this one waits in the queue behind the photo before it, which may still be making its stored images on
+ * a loaded machine (a loaded CI run once placed a photo from one side only when that took over a second). Kept short:
+ * every wait holds a runner slot, and in a burst of GPS-less photos both slots can be waiting on each other until the
+ * stall gives up. The neighbour after a photo is usually claimed by the other slot and has read its metadata before
+ * this photo's slower locators finish.
  */
-const PENDING_WAIT_MS = 3000;
+const PENDING_WAIT_MS = 5000;
 const STALL_MS = 1000;
 const POLL_MS = 200;
 /** Pending analyses created this long before now may belong to the same upload. */
@@ -162,7 +165,7 @@ export function createSequenceLocator(deps: SequenceLocatorDeps = {}): Locator {
       };
       const started = now();
       let found = await deps.neighbours.gpsNeighbours(query);
-      let lastPending = found.pending;
+      let [lastPending, lastToken] = [found.pending, found.progress];
       let lastProgress = started;
       // A trip's photo does not hold a runner slot waiting for its neighbours: the trip's revision places it again
       // when one lands after it (R-TRIP-6, sequence-revision.ts).
@@ -170,7 +173,8 @@ export function createSequenceLocator(deps: SequenceLocatorDeps = {}): Locator {
       while (found.pending > 0 && now() - started < maxWait && now() - lastProgress < STALL_MS && !ctx.signal.aborted) {
         await sleep(POLL_MS);
         found = await deps.neighbours.gpsNeighbours(query);
-        if (found.pending < lastPending) [lastPending, lastProgress] = [found.pending, now()];
+        if (found.pending < lastPending || found.progress !== lastToken) lastProgress = now();
+        [lastPending, lastToken] = [found.pending, found.progress];
       }
       const neighbours: SequenceNeighbour[] = found.neighbours.map(toSequenceNeighbour);
       const placed = placeBySequence(photo, neighbours);

@@ -233,6 +233,41 @@ describe('sequence locator', () => {
     expect(calls).toBe(3);
   });
 
+  it('keeps waiting while the photo ahead in the runner moves, though the queued neighbour has not started', async () => {
+    // Two slots: this photo in one, the photo before it in the other making its stored images for 2.4 s; the photo
+    // after it waits in the queue until then (a loaded CI run once gave up after the 1 s stall and placed from one side).
+    let clock = 0;
+    const port: NeighboursInTime = {
+      gpsNeighbours: async () =>
+        clock < 2400
+          ? { neighbours: [], pending: 1, progress: `step-${Math.floor(clock / 600)}` }
+          : { neighbours: [neighbour('later', '2024-03-09T10:06:00', B)], pending: 0, progress: 'done' },
+    };
+    const locator = createSequenceLocator({
+      neighbours: port,
+      now: () => clock,
+      sleep: async (ms) => void (clock += ms),
+    });
+    const [e] = await locator.locate(input(noGps), ctx);
+    expect(e!.kind).toBe('position');
+    expect(clock).toBeGreaterThanOrEqual(2400);
+  });
+
+  it('stops waiting at the limit though the owner keeps moving', async () => {
+    let clock = 0;
+    const port: NeighboursInTime = {
+      gpsNeighbours: async () => ({ neighbours: [], pending: 1, progress: `step-${clock}` }),
+    };
+    const locator = createSequenceLocator({
+      neighbours: port,
+      now: () => clock,
+      sleep: async (ms) => void (clock += ms),
+    });
+    const [e] = await locator.locate(input(noGps), ctx);
+    expect(e!.kind).toBe('absent');
+    expect(clock).toBeLessThanOrEqual(5200);
+  });
+
   it('stops waiting when pending analyses make no progress (one runner slot, busy with this photo)', async () => {
     let clock = 0;
     const locator = createSequenceLocator({

@@ -86,7 +86,10 @@ export interface NeighboursInTime {
   /**
    * Their analyses whose metadata holds a full-precision GPS fix, of this make and model, taken with a wall clock
    * between `localFrom` and `localTo` (ISO without zone), other than `exceptAnalysisId`; and how many of the owner's
-   * analyses created since `pendingSince` have not read their metadata yet (they may be neighbours still to come).
+   * analyses created since `pendingSince` have not read their metadata yet (they may be neighbours still to come);
+   * and `progress`, a token that changes whenever one of those analyses (or of the trip's) finishes a step, so a
+   * photo waiting for a queued neighbour sees the photo ahead of it in the runner move even though the queued one has
+   * not started yet. A lease renewal is not progress: two photos waiting on each other must not keep each other up.
    */
   gpsNeighbours(query: {
     userId: string;
@@ -98,7 +101,7 @@ export interface NeighboursInTime {
     pendingSince: Date;
     /** Only photos of this trip, and only its pending analyses (R-TRIP-5); any of the owner's when absent. */
     tripId?: string | null;
-  }): Promise<{ neighbours: GpsNeighbour[]; pending: number }>;
+  }): Promise<{ neighbours: GpsNeighbour[]; pending: number; progress?: string }>;
 }
 
 /** One analysis of a trip as the sequence revision reads it (engine/locators/sequence-revision.ts). */

@@ -194,17 +194,21 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
           order by a.metadata #>> '{gps,takenAt,local}'
           limit 200`,
     );
-    // A trip's photos still to read their metadata are its own; otherwise any of the owner's recent uploads.
-    const [pending] = await queryRows<{ n: number }>(
+    // A trip's photos still to read their metadata are its own; otherwise any of the owner's recent uploads. The
+    // progress token is the status and last finished step of each of them (not the lease, which the heartbeat renews
+    // while a photo merely waits).
+    const scope = tripId
+      ? sql`trip_id = ${tripId}::uuid`
+      : sql`user_id = ${query.userId} and created_at >= ${query.pendingSince.toISOString()}::timestamptz`;
+    const [pending] = await queryRows<{ n: number; progress: string | null }>(
       this.db,
-      tripId
-        ? sql`select count(*)::int as n from analyses
-              where trip_id = ${tripId}::uuid and metadata is null and status in ('queued', 'running')`
-        : sql`select count(*)::int as n from analyses
-              where user_id = ${query.userId} and metadata is null and status in ('queued', 'running')
-                and created_at >= ${query.pendingSince.toISOString()}::timestamptz`,
+      sql`select (count(*) filter (where metadata is null and status in ('queued', 'running')))::int as n,
+                 md5(string_agg(id::text || ':' || status || ':' || coalesce(stage, ''), ',' order by id)) as progress
+          from analyses
+          where ${scope}
+            and id <> ${query.exceptAnalysisId ?? '00000000-0000-0000-0000-000000000000'}`,
     );
-    return { neighbours: rows.map(toNeighbour), pending: pending?.n ?? 0 };
+    return { neighbours: rows.map(toNeighbour), pending: pending?.n ?? 0, progress: pending?.progress ?? '' };
   }
 
   /**
