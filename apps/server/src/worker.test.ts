@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { openDatabase, queryRows, type Database } from './db/client';
-import { users } from './db/schema';
 import { analyses } from './db/schema.analyses';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from './test/db';
+import { insertTestUser, openTestDatabase, testDatabaseKind, type TestDatabase } from './test/db';
 import { createAnalysisEngine, type AnalysisEngine } from './modules/analyses/analysis-engine';
 import { gpsJpeg, plainJpeg } from './modules/analyses/photos.fixtures';
 import type { Locator } from './engine/locators/locator';
@@ -35,11 +34,7 @@ describe(`job runner (${testDatabaseKind()})`, () => {
   beforeAll(async () => {
     t = await openTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'vt-worker-'));
-    const [u] = await t.database.db
-      .insert(users)
-      .values({ issuer: 'test', subject: randomUUID(), email: 'w@example.com', name: 'W' })
-      .returning({ id: users.id });
-    userId = u!.id;
+    userId = await insertTestUser(t.database.db, 'w@example.com', 'W');
   });
   afterAll(async () => {
     await t?.close();

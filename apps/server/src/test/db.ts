@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
+import { users } from '../db/schema';
 
 /**
  * A fresh, migrated database per test file. VT_TEST_DB=postgres (set by `npm test` when
@@ -40,4 +41,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await a.end();
     },
   };
+}
+
+/** A signed-up user straight in the database, for tests below the HTTP layer: its id. */
+export async function insertTestUser(db: Database['db'], email: string, name: string): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ issuer: 'test', subject: randomUUID(), email, name })
+    .returning({ id: users.id });
+  return user!.id;
 }

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
 import { analyses, photos } from '../../db/schema.analyses';
-import { openTestDatabase, type TestDatabase } from '../../test/db';
+import { insertTestUser, openTestDatabase, type TestDatabase } from '../../test/db';
 import { AnalysesRepository } from './analyses.repository';
 
 /**
@@ -18,11 +16,7 @@ describe('the neighbours in time, as the database gives them', () => {
   beforeAll(async () => {
     t = await openTestDatabase();
     repo = new AnalysesRepository(t.database.db);
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ issuer: 'test', subject: randomUUID(), email: 'neighbours@example.com', name: 'Neighbours' })
-      .returning();
-    userId = user!.id;
+    userId = await insertTestUser(t.database.db, 'neighbours@example.com', 'Neighbours');
   }, 60_000);
   afterAll(async () => {
     await t?.close();

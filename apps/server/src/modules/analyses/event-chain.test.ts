@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { analysisEvents } from '../../db/schema.analyses';
-import { openTestDatabase, type TestDatabase } from '../../test/db';
+import { insertTestUser, openTestDatabase, type TestDatabase } from '../../test/db';
 import { AnalysesRepository } from './analyses.repository';
 import { canonicalJson, eventHash, GENESIS_HASH, verifyChain } from './event-chain';
 import { PhotosRepository } from './photos.repository';
@@ -19,11 +18,7 @@ describe('the chain of analysis events', () => {
     t = await openTestDatabase();
     analyses = new AnalysesRepository(t.database.db);
     photos = new PhotosRepository(t.database.db);
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ issuer: 'test', subject: randomUUID(), email: 'chain@example.com', name: 'Chain Tester' })
-      .returning();
-    userId = user!.id;
+    userId = await insertTestUser(t.database.db, 'chain@example.com', 'Chain Tester');
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { analyses, photos } from '../../db/schema.analyses';
 import { errorResult } from '../../engine/pipeline/fuse';
-import { openTestDatabase, type TestDatabase } from '../../test/db';
+import { insertTestUser, openTestDatabase, type TestDatabase } from '../../test/db';
 import { AnalysesRepository } from '../analyses/analyses.repository';
 import { recordFinishedAnalysis } from '../locations/analysis-finished';
 import { TripsRepository } from './trips.repository';
@@ -19,11 +17,7 @@ describe('deleting a trip while a photo of it finishes', () => {
 
   beforeAll(async () => {
     t = await openTestDatabase();
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ issuer: 'test', subject: randomUUID(), email: 'lock-order@example.com', name: 'Lock Order' })
-      .returning();
-    userId = user!.id;
+    userId = await insertTestUser(t.database.db, 'lock-order@example.com', 'Lock Order');
   }, 60_000);
   afterAll(async () => {
     await t?.close();
