@@ -8,6 +8,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One migrated PGlite database dumped for the run; each test file's database starts from it.
+    globalSetup: ['apps/server/src/test/pglite-template.ts'],
     pool: 'forks',
     // Vitest's default is one fork fewer than the cores: one on this project's 2-core machines. The integration
     // tests spend most of their time waiting (HTTP, polling, the database), so two forks there took the PGlite run

@@ -30,6 +30,33 @@ describe('database', () => {
   });
 });
 
+describe('an in-memory database from a dump', () => {
+  it('starts with the tables and rows of the database dumped, and is a database of its own', async () => {
+    const first = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await first.migrate();
+      await first.db.execute(
+        sql`insert into users (issuer, subject, email, name) values ('test', 'dumped', 'dumped@example.test', 'Dumped')`,
+      );
+      const dump = await first.dump!();
+      const copy = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
+      try {
+        const rows = await queryRows<{ email: string }>(copy.db, sql`select email from users`);
+        expect(rows).toEqual([{ email: 'dumped@example.test' }]);
+        // The copy's writes stay in the copy.
+        await copy.db.execute(sql`delete from users`);
+        const left = await queryRows<{ n: number }>(first.db, sql`select count(*)::int as n from users`);
+        expect(left[0]).toEqual({ n: 1 });
+        await copy.migrate();
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
+});
+
 describe('embedded database on disk', () => {
   it('creates a new data directory (initdb in a child process), then reopens it with its data', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vt-db-'));

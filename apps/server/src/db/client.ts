@@ -48,6 +48,8 @@ export type Database = {
   close(): Promise<void>;
   /** Raw pg pool when on PostgreSQL (LISTEN/NOTIFY, row locks across processes). */
   pool: pg.Pool | undefined;
+  /** PGlite only: the database's files as one tar, which `openDatabase({ loadDataDir })` starts from. */
+  dump?(): Promise<Blob>;
 };
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
@@ -56,7 +58,12 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
  * Opens PostgreSQL through `url` when given, else embedded PGlite in `dataDir/pglite`
  * (`dataDir` = 'memory://' gives a throw-away in-memory database for tests).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** An in-memory database starts as this dump of another (PGlite's `dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     installPgTransactionFix((client) => client instanceof pg.Pool);
     // A connection that cannot be made in 5 s fails the request (503) rather than holding it while PostgreSQL is away.
@@ -86,7 +93,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database serves one process, its files are
   // in the OS page cache anyway, and the WASM heap is resident memory (steady RSS ~376 MB → ~254 MB, measured).
-  const client = await PGlite.create(location, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
+  const client = await PGlite.create(location, {
+    extensions: { pg_trgm },
+    postgresqlconf: ['shared_buffers=16MB'],
+    ...(opts.loadDataDir && location.startsWith('memory://') ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -95,6 +106,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => timed(db),
     close: () => client.close(),
+    dump: async () => client.dumpDataDir('none'),
   };
 }
 

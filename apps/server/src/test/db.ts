@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
 
@@ -15,8 +17,13 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
+    // The run's migrated template (test/pglite-template.ts) when there is one: the same database, without initdb.
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
+    if (!template) await database.migrate();
     return { database, url: undefined, close: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -46,6 +46,8 @@ export type ReaderOptions = {
   threads: number;
   /** The detector sees the photo scaled so its longer side is this many pixels (a multiple of 32). */
   detectSide?: number;
+  /** The filter that scales the photo down to the detector's view (sharp's kernels; default linear). */
+  detectKernel?: 'linear' | 'cubic' | 'mitchell' | 'lanczos3';
   /** Lines read below this recogniser confidence (0–1) are dropped as noise: leaves, railings, tiles. */
   minConfidence?: number;
   detect?: Partial<DetectOptions>;
@@ -164,6 +166,7 @@ export class PpOcrReader {
         threads: opts.threads,
         detectSide: opts.detectSide ?? 2048,
         detectTile: opts.detectTile ?? DET_TILE,
+        detectKernel: opts.detectKernel ?? 'linear',
         memPattern: opts.memPattern ?? false,
         arena: opts.arena ?? true,
         // Infinity (each batch whole) is a setting; anything not above 0 is none.
@@ -216,7 +219,7 @@ export class PpOcrReader {
   async probabilityMap(rgb: Rgb): Promise<{ map: Float32Array; w: number; h: number }> {
     const [w, h] = detectorSize(rgb.width, rgb.height, this.opts.detectSide);
     const small = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
-      .resize(w, h, { fit: 'fill', kernel: 'linear' })
+      .resize(w, h, { fit: 'fill', kernel: this.opts.detectKernel })
       .raw()
       .toBuffer();
     // The detector's activations grow with its input (a 2048 × 1536 photo in one piece took ~800 MB), so it runs on
