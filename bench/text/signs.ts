@@ -12,7 +12,9 @@
  * one reported. Corners are split by a hash of the corner, trolley stops by a hash of the stop id.
  *
  * Truth: for county corners, shop addresses and named roads, the grid model's own point for the written corner (this
- * measures reading, parsing and placing the words, not the grid model's real-world error); for the trolley set, the
+ * measures reading, parsing and placing the words, not the grid model's real-world error), drawn only where that point
+ * is on land (OpenStreetMap's coastline: until 2026-12-02 a draw also held corners out in Biscayne Bay, which no one
+ * photographs and which the engine now refuses); for the trolley set, the
  * City of Miami trolley stop's real GPS position (evaluation half of the grid fit, so the grid's real error counts).
  * Places that write their name on themselves (the gazetteer's venues, museums, stations, parks, malls...: monument
  * panels, channel letters on a wall, banners; long names wrapped) are a set of their own, truth the gazetteer's point,
@@ -42,11 +44,12 @@ import { createTextLocator } from '@vt/server/src/engine/locators/text.locator';
 import { fuse } from '@vt/server/src/engine/pipeline/fuse';
 import { describePlace, placeName } from '@vt/server/src/engine/pipeline/place';
 import { gridPoint, streetLat } from '@vt/server/src/engine/geo/grid';
-import { haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
+import { containsPoint, haversineMeters, type LatLng } from '@vt/server/src/engine/geo/geometry';
 import { isInMiamiDade } from '@vt/server/src/engine/geo/county';
 import { GAZETTEER, type PlaceKind } from '@vt/server/src/engine/geo/gazetteer';
 import { municipalityAt } from '@vt/server/src/engine/geo/municipalities';
 import { mulberry32 } from '@vt/server/src/engine/geo/sampling';
+import { loadFloridaLand } from '@vt/server/src/engine/test/shared-geodata';
 import { trolleyStopsOnGridLines } from '@vt/server/src/engine/test/trolley';
 import { ordinalSuffix } from '@vt/server/src/engine/text/geoparse';
 import { GAP_RULE, signReaderOptions } from '@vt/server/src/engine/text/read-text';
@@ -268,6 +271,18 @@ function placement(sizeBand: SizeBand, form: string): Placement {
 type SizeBand = 'small' | 'medium' | 'large';
 const sizeBandOf = (): SizeBand => (chance(0.4) ? 'small' : chance(0.55) ? 'medium' : 'large');
 
+/** Florida's land (OpenStreetMap's coastline, ../shared/data): a corner or a door out in the bay is no photo. */
+const FLORIDA_LAND = loadFloridaLand();
+
+/**
+ * Where a sign of the county grid can be photographed: in Miami-Dade, on land, and off the cities with grids of
+ * their own. The grid model places any pair of numbers, SW 198 St & SW 2 Ave among them, which lies in Biscayne Bay.
+ */
+function onCountyGrid(truth: LatLng): boolean {
+  const city = municipalityAt(truth.lat, truth.lng);
+  return isInMiamiDade(truth) && containsPoint(FLORIDA_LAND, truth.lng, truth.lat) && !(city && OFF_GRID.has(city));
+}
+
 /** A county corner off the cities with their own grids, in this half (by a hash of the corner). */
 function corner(): { street: number; avenue: number; truth: LatLng } {
   for (;;) {
@@ -275,8 +290,7 @@ function corner(): { street: number; avenue: number; truth: LatLng } {
     const avenue = Math.round(between(-6, 180));
     if (halfOf(`${street}:${avenue}`) !== half) continue;
     const truth = gridPoint(street, avenue);
-    const city = municipalityAt(truth.lat, truth.lng);
-    if (!isInMiamiDade(truth) || (city && OFF_GRID.has(city))) continue;
+    if (!onCountyGrid(truth)) continue;
     return { street, avenue, truth };
   }
 }
@@ -317,8 +331,7 @@ async function namedSample(font: string, bold: boolean): Promise<Omit<Sample, 's
       const street = pick(roads);
       if (halfOf(`${street}:${c.avenue}`) !== half) continue;
       const truth = gridPoint(street, c.avenue);
-      const city = municipalityAt(truth.lat, truth.lng);
-      if (!isInMiamiDade(truth) || (city && OFF_GRID.has(city))) continue;
+      if (!onCountyGrid(truth)) continue;
       const [body, type] = NAMED_STREETS[street]!;
       const s: Written = { prefix: '', body: body!, ordinal: '', type: type! };
       const a = written('avenue', c.avenue, truth, style);
@@ -365,8 +378,7 @@ async function honorarySample(font: string, bold: boolean): Promise<Omit<Sample,
     const avenue = Math.round(between(4, 110));
     if (halfOf(`-8:${avenue}`) !== half) continue;
     const truth = gridPoint(-8, avenue);
-    const city = municipalityAt(truth.lat, truth.lng);
-    if (!isInMiamiDade(truth) || (city && OFF_GRID.has(city))) continue;
+    if (!onCountyGrid(truth)) continue;
     const brown: Written = { prefix: '', body: pick(['Calle Ocho', 'Tamiami Trail']), ordinal: '', type: '' };
     const style = pick<BladeStyle>(['mixed', 'county']);
     const a = written('avenue', avenue, truth, style);
@@ -434,8 +446,7 @@ async function shopSample(font: string): Promise<Omit<Sample, 'signs'> & { png: 
     const house = hundreds * 100 + Math.round(between(1, 99));
     if (halfOf(`shop:${line}:${hundreds}`) !== half) continue;
     const truth = onStreet ? gridPoint(line, house / 100) : gridPoint(-(house / 100), line);
-    const city = municipalityAt(truth.lat, truth.lng);
-    if (!line || !isInMiamiDade(truth) || (city && OFF_GRID.has(city))) continue;
+    if (!line || !onCountyGrid(truth)) continue;
     const w = written(onStreet ? 'street' : 'avenue', line, truth, 'mixed');
     const street = chance(0.5)
       ? label(w)
@@ -1001,6 +1012,7 @@ async function main() {
       within300m,
       resentShare: RESENT_SHARE,
       ...(yawOn ? { yawShare: YAW_SHARE } : {}),
+      landOnly: true,
     });
     publishPool(draws);
   }
@@ -1039,6 +1051,8 @@ type Draw = {
   resentShare?: number;
   /** The share of the draw's photos whose sign is seen 15–65° from the side (none before the condition existed). */
   yawShare?: number;
+  /** Grid corners and doors drawn on land only (onCountyGrid); before 2026-12-02 a draw also held some in the bay. */
+  landOnly?: boolean;
   /** What a reader of the ledger must know about how the draw was run. */
   note?: string;
 };
@@ -1070,7 +1084,7 @@ function unreadNote(pool: Draw[]): string {
 
 /** The conditions some draws of the pool had and the first draws did not, in one bracket. */
 function conditionsNote(pool: Draw[]): string {
-  const notes = [resentNote(pool), yawNote(pool)].filter(Boolean);
+  const notes = [resentNote(pool), yawNote(pool), landNote(pool)].filter(Boolean);
   return notes.length ? ` (${notes.join('; ')})` : '';
 }
 
@@ -1092,6 +1106,15 @@ function yawNote(pool: Draw[]): string {
   return seen.length === pool.length
     ? `in ${share} of them the sign seen 15–65° from the side`
     : `in ${seen.length === 1 ? 'the newest draw' : `the last ${seen.length} draws`}, ${share} of the photos also with the sign seen 15–65° from the side`;
+}
+
+/** Which draws of the pool drew their corners on land only: the earlier ones also held some out in the bay. */
+function landNote(pool: Draw[]): string {
+  const land = pool.filter((d) => d.landOnly).length;
+  if (!land) return '';
+  return land === pool.length
+    ? 'every corner on land'
+    : `in ${land === 1 ? 'the newest draw' : `the last ${land} draws`} every corner on land, in the draws before some out in Biscayne Bay`;
 }
 
 /** The commit whose code read the photos, marked when the working tree differed from it. */

@@ -5,6 +5,13 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, empty PGlite database dumped to a file (test/pglite-template.ts), or '' on PostgreSQL. */
+    pgliteTemplate: string;
+  }
+}
+
 /**
  * A fresh, migrated database per test file. VT_TEST_DB=postgres (set by `npm test` when
  * TEST_DATABASE_URL is present) creates a throw-away database on that server; otherwise PGlite in memory.

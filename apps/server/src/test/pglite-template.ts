@@ -4,13 +4,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated, empty PGlite database dumped to a file, or '' when the run is on PostgreSQL. */
-    pgliteTemplate: string;
-  }
-}
-
 /**
  * Vitest's global setup: one migrated PGlite database for the whole run, dumped to a file that every test file's
  * fresh database starts from (test/db.ts). A new in-memory cluster runs initdb, about 1.4–2.3 s a time on this

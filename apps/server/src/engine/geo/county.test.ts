@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containsPoint, distanceToPolygonsMeters } from './geometry';
-import { isInMiamiDade, lookupMiamiDade } from './county';
+import { inOpenWater, isInMiamiDade, lookupMiamiDade } from './county';
+import { gridPoint } from './grid';
 import { loadFloridaLand, loadHighResCounty } from '../test/shared-geodata';
 
 describe('isInMiamiDade: named places', () => {
@@ -84,5 +85,33 @@ describe('isInMiamiDade against the high-resolution county polygon', () => {
     expect(insideSamples).toBeGreaterThan(800);
     expect(outsideLandSamples).toBeGreaterThan(150);
     expect(disagreements).toEqual([]);
+  });
+});
+
+describe('inOpenWater: out in the bay, where no street runs', () => {
+  it('calls no land of the county open water: OpenStreetMap’s coastline, every 500 m along the coast', () => {
+    const hiRes = loadHighResCounty();
+    const florida = loadFloridaLand();
+    const wrong: string[] = [];
+    let land = 0;
+    // The coast from the Broward line to Card Sound, islands and keys included.
+    for (let lat = 25.3; lat <= 25.975; lat += 0.0045)
+      for (let lng = -80.45; lng <= -80.1; lng += 0.005) {
+        if (!containsPoint(florida, lng, lat) || !containsPoint(hiRes, lng, lat)) continue;
+        land++;
+        if (inOpenWater({ lat, lng })) wrong.push(`${lat.toFixed(4)},${lng.toFixed(4)}`);
+      }
+    expect(land).toBeGreaterThan(3000);
+    expect(wrong).toEqual([]);
+  });
+
+  it.each([
+    ['SW 209 St & SW 13 Ave', -209, 13],
+    ['Kendall Dr (SW 88 St) & SW 14 Ave', -88, 14],
+    ['SW 172 St & SW 1 Ave', -172, 1],
+  ])('the grid corner %s, which a misread number made, is open water', (_name, street, avenue) => {
+    const p = gridPoint(street, avenue);
+    expect(isInMiamiDade(p)).toBe(true);
+    expect(inOpenWater(p)).toBe(true);
   });
 });

@@ -154,3 +154,18 @@ export function lookupMiamiDade(point: LatLng): CountyLookup {
 export function isInMiamiDade(point: LatLng): boolean {
   return lookupMiamiDade(point).inside;
 }
+
+/**
+ * How far out in the county's waters a point lies before no street can run there. The Census land shape is coarse,
+ * but every ZIP point and centroid, place and trolley stop of the county lies on it or within 270 m of it (Fisher
+ * Island), and none of OpenStreetMap's land along the coast lies beyond this limit (county.test.ts); only
+ * Stiltsville's houses and the small keys out in the bay, where no street runs, lie farther. A grid corner made of a misread number ("SW 13"
+ * of SW 138 Ave beside SW 209 St) lies 3.5–7.5 km out (decision 0010, twenty-fourth session).
+ */
+export const OPEN_WATER_M = 2000;
+
+/** In Miami-Dade's bay or ocean, farther than OPEN_WATER_M from its land: no corner or house number lies there. */
+export function inOpenWater(point: LatLng): boolean {
+  if (lookupMiamiDade(point).via !== 'county-waters') return false;
+  return distanceToPolygonsMeters(loadCounties().miamiDade, point.lng, point.lat) > OPEN_WATER_M;
+}

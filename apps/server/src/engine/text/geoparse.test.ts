@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAZETTEER, getPlace } from '../geo/gazetteer';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { gridPoint } from '../geo/grid';
+import { inOpenWater, isInMiamiDade } from '../geo/county';
 import { miamiDadeZipCentres } from '../geo/zip';
 import { geoparse, gridMentions, normaliseLine, type InputLine, type TextFinding } from './geoparse';
 import { biscayneAvenueAt } from './street-names';
@@ -128,6 +129,44 @@ describe('geoparse: corners of the county grid', () => {
     expect(f).toMatchObject({ kind: 'street', confidence: 0 });
     expect(f!.position).toBeUndefined();
     expect(f!.note).toMatch(/Miami Beach numbers its streets on its own grid/);
+  });
+
+  it.each<[string, string[]]>([
+    // A digit lost off a number makes a pair of grid lines that meet out in Biscayne Bay: "SW 13" of SW 138 Ave.
+    ['a number cut short', ['SW 13', 'SW 209 STREET']],
+    ['a named road with a number missing a digit', ['Kendall Dr', 'SW 14 Avenue']],
+  ])('a corner out in the bay is no corner (%s): nothing placed there', (_, texts) => {
+    const found = geoparse(lines(...texts));
+    expect(found.some((f) => f.kind === 'intersection')).toBe(false);
+    expect(found.find((f) => f.kind === 'street' && f.confidence === 0)?.note).toMatch(/out in the bay or the ocean/);
+  });
+
+  it('blades whose quadrants were not read: the corner that would lie in the bay is not a candidate', () => {
+    // SW 60 St & SW 1 Ave lies 3 km out in Biscayne Bay; NW 60 St & NW 1 Ave is in Little Haiti.
+    expect(inOpenWater(gridPoint(-60, 1))).toBe(true);
+    const found = geoparse(lines('60 STREET', '1 AVE')).filter((f) => f.kind === 'intersection');
+    expect(found.map((f) => f.label)).toEqual(['NW 60 St & NW 1 Ave (quadrant not read)']);
+    expect(isInMiamiDade(found[0]!.position!) && !inOpenWater(found[0]!.position!)).toBe(true);
+  });
+
+  it('a door number that puts the house out in the bay is no address (17289 on SW 1st Ave)', () => {
+    const found = geoparse(lines('S.W. 1st Avenue', '17289'));
+    expect(found.some((f) => f.kind === 'address')).toBe(false);
+    // The same door on SW 101st Avenue is on land, and is an address.
+    expect(top('S.W. 101st Avenue', '17289')).toMatchObject({ kind: 'address' });
+  });
+
+  it('corners by the shore are still corners: the bay rule leaves the county’s land alone', () => {
+    for (const texts of [
+      ['NE 79 ST', 'NE 10 AVE'],
+      ['SW 184 ST', 'SW 77 AVE'],
+      ['SE 14 ST', 'SE 1 AVE'],
+      ['SW 328 ST', 'SW 137 AVE'],
+    ]) {
+      const f = top(...texts)!;
+      expect(f.kind).toBe('intersection');
+      expect(f.confidence).toBeGreaterThan(0.7);
+    }
   });
 
   it('a street type the detector split off its name is given back on the same baseline, and only there', () => {

@@ -22,7 +22,7 @@ import { editDistance } from '../../lib/edit-distance';
 import { gridPoint, streetLat, avenueLng } from '../geo/grid';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { municipalityAt, MUNICIPALITY_OUTLINES } from '../geo/municipalities';
-import { isInMiamiDade, lookupMiamiDade } from '../geo/county';
+import { inOpenWater, isInMiamiDade, lookupMiamiDade } from '../geo/county';
 import { miamiDadeZipCentres } from '../geo/zip';
 import { LOCAL_STREETS, NAMED_STREETS, OFF_GRID_NOTE, type GridLine } from './street-names';
 import type { Municipality } from '../geo/gazetteer';
@@ -777,7 +777,10 @@ function findCorners(st: ParseState): void {
       st.cornered.add(s).add(a);
       st.corners.push({ s, a, sLine, aLine });
       const city = municipalityAt(position.lat, position.lng);
-      if (city === 'Miami Beach' || !isInMiamiDade(position)) {
+      // A corner out in the bay is no corner: the grid model places any pair of numbers, and one misread digit
+      // ("SW 13" for SW 138 Ave beside SW 209 St) put one 20 km off at 0.93.
+      const water = inOpenWater(position);
+      if (city === 'Miami Beach' || water || !isInMiamiDade(position)) {
         st.findings.push({
           kind: 'street',
           label,
@@ -786,7 +789,9 @@ function findCorners(st: ParseState): void {
           note:
             city === 'Miami Beach'
               ? OFF_GRID_NOTE['Miami Beach']
-              : 'This corner of the county grid falls outside Miami-Dade.',
+              : water
+                ? 'This corner of the county grid lies out in the bay or the ocean, where neither street runs: a number on the sign was probably misread.'
+                : 'This corner of the county grid falls outside Miami-Dade.',
         });
         continue;
       }
@@ -1407,7 +1412,13 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
         if (!inRange(street) || !inRange(avenue)) continue;
         const position = gridPoint(street.number, avenue.number);
         const city = municipalityAt(position.lat, position.lng);
-        if (!isInMiamiDade(position) || city === 'Miami Beach' || city === 'Coral Gables' || city === 'Hialeah')
+        if (
+          !isInMiamiDade(position) ||
+          inOpenWater(position) ||
+          city === 'Miami Beach' ||
+          city === 'Coral Gables' ||
+          city === 'Hialeah'
+        )
           continue;
         out.push({
           label: `${ns}${ew} ${st.n} St & ${ns}${ew} ${av.n} Ave (${read ? 'quadrant read in part' : 'quadrant not read'})`,
@@ -1589,7 +1600,8 @@ function addNumbered(
   const street = g.axis === 'street' ? g.fixed! : cross;
   const avenue = g.axis === 'avenue' ? g.fixed! : cross;
   const position = gridPoint(street.number, avenue.number);
-  if (!isInMiamiDade(position) || municipalityAt(position.lat, position.lng) === 'Miami Beach') return false;
+  if (!isInMiamiDade(position) || inOpenWater(position) || municipalityAt(position.lat, position.lng) === 'Miami Beach')
+    return false;
   // "6280 S 137 St" names its quadrant as the land made it: "6280 SW 137 St (quadrant read in part)".
   const named = cross.partial
     ? `${label.replace(/\b([NS]) (?=\d)/, `$1${cross.number < 0 ? 'E' : 'W'} `)} (quadrant read in part)`
