@@ -159,8 +159,8 @@ export function isInMiamiDade(point: LatLng): boolean {
  * How far out in the county's waters a point lies before no street can run there. The Census land shape is coarse,
  * but every ZIP point and centroid, place and trolley stop of the county lies on it or within 270 m of it (Fisher
  * Island), and none of OpenStreetMap's land along the coast lies beyond this limit (county.test.ts); only
- * Stiltsville's houses and the small keys out in the bay, where no street runs, lie farther. A grid corner made of a misread number ("SW 13"
- * of SW 138 Ave beside SW 209 St) lies 3.5–7.5 km out (decision 0010, twenty-fourth session).
+ * Stiltsville's houses and the small keys out in the bay, where no street runs, lie farther. A grid corner made of
+ * a misread number ("SW 13" of SW 138 Ave beside SW 209 St) lies 3.5–7.5 km out (decision 0010, 2026-12-02).
  */
 export const OPEN_WATER_M = 2000;
 
