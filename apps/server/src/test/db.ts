@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
+import { photos } from '../db/schema.analyses';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -64,4 +65,13 @@ export async function insertTestUser(db: Database['db'], email: string, name: st
     .values({ issuer: 'test', subject: randomUUID(), email, name })
     .returning({ id: users.id });
   return user!.id;
+}
+
+/** A photo row with nothing behind it (no file, 1 × 1), for tests of what is stored about photos: its id. */
+export async function insertTestPhoto(db: Database['db'], userId: string, originalName = 'p.jpg'): Promise<string> {
+  const [photo] = await db
+    .insert(photos)
+    .values({ userId, originalName, format: 'jpeg', mimeType: 'image/jpeg', byteSize: 1, width: 1, height: 1 })
+    .returning({ id: photos.id });
+  return photo!.id;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses, photos } from '../../db/schema.analyses';
-import { insertTestUser, openTestDatabase, type TestDatabase } from '../../test/db';
+import { analyses } from '../../db/schema.analyses';
+import { insertTestPhoto, insertTestUser, openTestDatabase, type TestDatabase } from '../../test/db';
 import { AnalysesRepository } from './analyses.repository';
 
 /**
@@ -24,21 +24,10 @@ describe('the neighbours in time, as the database gives them', () => {
 
   const read = { make: 'TestPhone', model: 'Seq 1' } as never;
   const addAnalysis = async (values: Partial<typeof analyses.$inferInsert>) => {
-    const [photo] = await t.database.db
-      .insert(photos)
-      .values({
-        userId,
-        originalName: 'p.jpg',
-        format: 'jpeg',
-        mimeType: 'image/jpeg',
-        byteSize: 1,
-        width: 1,
-        height: 1,
-      })
-      .returning();
+    const photoId = await insertTestPhoto(t.database.db, userId);
     const [row] = await t.database.db
       .insert(analyses)
-      .values({ userId, photoId: photo!.id, engineVersion: 'test', ...values })
+      .values({ userId, photoId, engineVersion: 'test', ...values })
       .returning();
     return row!;
   };

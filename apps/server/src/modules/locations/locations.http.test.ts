@@ -6,11 +6,12 @@ import {
   LocationIndexSchema,
   LocationsPageSchema,
 } from '@vt/shared';
+import { insertTestPhoto } from '../../test/db';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { TestBrowser } from '../../test/browser';
 import { uploadPhoto, waitForAnalysis } from '../../test/analyses';
 import { queryRows } from '../../db/client';
-import { analyses, photos } from '../../db/schema.analyses';
+import { analyses } from '../../db/schema.analyses';
 import { AnalysesRepository } from '../analyses/analyses.repository';
 import { errorResult } from '../../engine/pipeline/fuse';
 import { gpsJpeg, plainJpeg } from '../analyses/photos.fixtures';
@@ -50,15 +51,12 @@ describe('location history and location index', () => {
   /** A photo row and its analysis, claimed by runner `workerId` as if mid-run (nothing real behind the photo). */
   async function runningAnalysis(userId: string, originalName: string, workerId: string) {
     const db = server.db.database.db;
-    const [photo] = await db
-      .insert(photos)
-      .values({ userId, originalName, format: 'jpeg', mimeType: 'image/jpeg', byteSize: 10, width: 1, height: 1 })
-      .returning();
+    const photoId = await insertTestPhoto(db, userId, originalName);
     const [row] = await db
       .insert(analyses)
       .values({
         userId,
-        photoId: photo!.id,
+        photoId,
         engineVersion: 'test',
         status: 'running',
         lockedBy: workerId,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { analyses, photos } from '../../db/schema.analyses';
+import { analyses } from '../../db/schema.analyses';
 import { errorResult } from '../../engine/pipeline/fuse';
-import { insertTestUser, openTestDatabase, type TestDatabase } from '../../test/db';
+import { insertTestPhoto, insertTestUser, openTestDatabase, type TestDatabase } from '../../test/db';
 import { AnalysesRepository } from '../analyses/analyses.repository';
 import { recordFinishedAnalysis } from '../locations/analysis-finished';
 import { TripsRepository } from './trips.repository';
@@ -27,23 +27,12 @@ describe('deleting a trip while a photo of it finishes', () => {
     const db = t.database.db;
     const trips = new TripsRepository(db);
     const trip = await trips.create(userId, 'Deadlock');
-    const [photo] = await db
-      .insert(photos)
-      .values({
-        userId,
-        originalName: 'last.jpg',
-        format: 'jpeg',
-        mimeType: 'image/jpeg',
-        byteSize: 1,
-        width: 1,
-        height: 1,
-      })
-      .returning();
+    const photoId = await insertTestPhoto(db, userId, 'last.jpg');
     const [running] = await db
       .insert(analyses)
       .values({
         userId,
-        photoId: photo!.id,
+        photoId,
         tripId: trip.id,
         engineVersion: 'test',
         status: 'running',
