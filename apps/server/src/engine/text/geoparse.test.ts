@@ -279,6 +279,18 @@ describe('geoparse: corners of the county grid', () => {
     expect(placed('SW 8')).toEqual([]);
   });
 
+  it('a number without its type is no crossing street where one was read with its type', () => {
+    const placed = (...texts: string[]) =>
+      geoparse(lines(...texts))
+        .filter((f) => f.kind === 'intersection')
+        .map((f) => f.label);
+    // "NE12-" off a poster's date beside the trolley stop's blades (tuning draw 1101): one corner, the sign's.
+    expect(placed('NE12-', 'NE32St', 'N Miami Ave')).toEqual(['NE 32 St & Miami Avenue']);
+    expect(placed('SW 87', 'SW 8 ST', 'Galloway Rd')).toEqual(['SW 8 St & Galloway Road (87 Ave)']);
+    // Without the typed crossing street, the typeless number still names it.
+    expect(placed('NE12', 'NE32St')).toEqual(['NE 32 St & NE 12 Ave (type inferred)']);
+  });
+
   it('a typeless number that begins the other blade’s number, on its box, is a piece of that line, not a blade', () => {
     const at = (text: string, x: number, y: number, w: number) => ({ text, confidence: 90, box: { x, y, w, h: 0.03 } });
     const corners = (input: Parameters<typeof geoparse>[0]) =>
@@ -827,6 +839,13 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ]);
     for (const f of found) expect(f.confidence).toBeLessThan(0.5);
     expect(found.some((f) => near(f.position, gridPoint(66, 173)))).toBe(true);
+    // A "#" read where the stacked quadrant stands (tuning draw 1101: "#87ST" for S/W 87 ST) is that quadrant lost.
+    expect(
+      geoparse(lines('108AVE', '#87ST'))
+        .filter((f) => f.position && f.confidence > 0)
+        .map((f) => f.label)
+        .sort(),
+    ).toEqual(['NW 87 St & NW 108 Ave (quadrant not read)', 'SW 87 St & SW 108 Ave (quadrant not read)']);
   });
 
   it('a lost quadrant with numbers Hialeah also has: Hialeah is one more candidate, none of them confident', () => {

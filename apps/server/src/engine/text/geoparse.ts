@@ -337,6 +337,8 @@ type GridMention = {
   hialeah: boolean;
   /** Nothing was read before the number on its line, where its quadrant stands: the line's start was lost. */
   startLost?: true;
+  /** Its street type was not read but inferred from the crossing name (typelessMentions, ordinalOnlyAvenue). */
+  typeInferred?: true;
 };
 
 function typeLabel(type: string): string {
@@ -456,7 +458,8 @@ function typelessMentions(input: readonly InputLine[], norms: string[], mentions
     if (own.startsWith(String(Number(m[2]))) && overlapping(input[line]?.box, input[other!.line]?.box)) return;
     const type = other!.axis === 'avenue' ? 'ST' : 'AVE';
     const [found] = gridMentions(`${m[1]} ${m[2]} ${type}`, line);
-    if (found) out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)` });
+    if (found)
+      out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)`, typeInferred: true });
   });
   return new Set(out.map((o) => o.number)).size === 1 ? out : [];
 }
@@ -477,7 +480,13 @@ function ordinalOnlyAvenue(norms: string[], mentions: GridMention[]): void {
     if (!county.some((o) => o !== m && o.line !== m.line && o.quadrant === m.quadrant)) return;
     const [found] = gridMentions(`${m.quadrant} ${norm.slice(m.quadrant.length).trim()} AVE`, m.line);
     if (found && !found.hialeah)
-      mentions[i] = { ...found, start: m.start, end: m.end, label: `${found.label} (type inferred)` };
+      mentions[i] = {
+        ...found,
+        start: m.start,
+        end: m.end,
+        label: `${found.label} (type inferred)`,
+        typeInferred: true,
+      };
   });
 }
 
@@ -509,6 +518,8 @@ type LineOf = {
   bends?: boolean;
   /** A named road's quadrant for its house numbers (NamedStreet.quadrant); numbered names carry theirs in mentions. */
   quadrant?: string;
+  /** Its axis was inferred, not read (GridMention.typeInferred). */
+  typeInferred?: true;
 };
 
 const inRange = (l: GridLine) =>
@@ -719,6 +730,7 @@ function readGridNames(st: ParseState): void {
       ocr: st.input[m.line]!.confidence,
       resolve: () => fixed,
       fixed,
+      ...(m.typeInferred ? { typeInferred: true as const } : {}),
     });
   }
 }
@@ -756,7 +768,10 @@ function readNamedRoads(st: ParseState): void {
     if (first) first.lines = [...new Set([...first.lines, ...g.lines])];
     else byLabel.set(g.label, g);
   }
-  st.unique = [...byLabel.values()];
+  // A name whose type was inferred is the crossing street only where none was read with its type: beside "NE 32 St"
+  // and "N Miami Ave", the "NE 12" of a poster's date made a second corner as sure as the sign's own (tuning draw 1101).
+  const read = (axis: LineOf['axis']) => [...byLabel.values()].some((g) => g.axis === axis && !g.typeInferred);
+  st.unique = [...byLabel.values()].filter((g) => !g.typeInferred || !read(g.axis));
 }
 
 /**
@@ -1374,8 +1389,9 @@ const UNCLEAR_DOOR = 0.85;
 /** Hialeah's own grid runs to about W 84 St and W 36 Ave (with E streets and avenues east of Palm Ave). */
 const HIALEAH_MAX = { street: 90, avenue: 40 };
 
+// A "#" before the number is a glyph read where a stacked quadrant stands ("#87ST" for S/W 87 ST).
 const LOOSE_RE = new RegExp(
-  `(?:^|\\s)(?:(N|S|W|E|NORTH|SOUTH|WEST|EAST)\\s?)?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`,
+  `(?:^|\\s)#?(?:(N|S|W|E|NORTH|SOUTH|WEST|EAST)\\s?)?(\\d{1,3})\\s?(?:ST|ND|RD|TH)?\\s?(${STREET_TYPES}|${AVENUE_TYPES})\\b`,
   'g',
 );
 
