@@ -23,6 +23,12 @@ export type SceneLine = {
    * (0–100) and how much less probable it is than the free reading above (nats; 0 when they agree).
    */
   alternative?: { text: string; confidence: number; gap: number };
+  /**
+   * Where a stacked quadrant may stand before the line's number and its top row was not read clearly: how much more
+   * probable N is there than S (nats; negative: S). Too weak alone to name the quadrant, but the two blades of one
+   * corner share theirs.
+   */
+  northLean?: number;
 };
 
 export type SceneText = {

@@ -94,8 +94,8 @@ export function textEvidence(read: ReadText): Evidence[] {
   );
   const places = placesFromFindings(findings);
   const hints = findings.filter((f) => !f.position || !f.confidence).map(toMatch);
-  // The lines' slanted frames are the geoparser's working, not evidence: they are not stored or sent.
-  const lines = read.lines.map(({ frame: _frame, ...line }) => line);
+  // The lines' slanted frames and stacked leans are the geoparser's working, not evidence: not stored or sent.
+  const lines = read.lines.map(({ frame: _frame, northLean: _lean, ...line }) => line);
   const ocr: TextEvidenceDetails['ocr'] = { width: read.width, height: read.height, lines };
   if (!places.length) {
     // Only text read with confidence is quoted: a photo with nothing to go on must not cite OCR noise as evidence.

@@ -848,6 +848,28 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ).toEqual(['NW 87 St & NW 108 Ave (quadrant not read)', 'SW 87 St & SW 108 Ave (quadrant not read)']);
   });
 
+  it('where the stacked rows leaned far, the likelier corner takes more of the confidence, and none becomes confident', () => {
+    const leaning = (northLean: number, ...texts: string[]) =>
+      new Map(
+        geoparse(lines(...texts).map((l) => ({ ...l, northLean })))
+          .filter((f) => f.position && f.confidence > 0)
+          .map((f) => [f.label.slice(0, 2), f.confidence] as const),
+      );
+    const even = leaning(0, '108AVE', '87ST');
+    expect(even.get('NW')).toBe(even.get('SW'));
+    // Both blades' top rows leaned S by 1 nat each: too little to go by (tuning draw 1101), still a coin flip.
+    expect(leaning(-1, '108AVE', '87ST')).toEqual(even);
+    // By 1.5 nats each, 3 together: SW first, the two sharing what they shared before, and SW below 0.8.
+    const south = leaning(-1.5, '108AVE', '87ST');
+    expect(south.get('SW')!).toBeGreaterThan(south.get('NW')!);
+    expect(south.get('SW')! + south.get('NW')!).toBeCloseTo(even.get('SW')! + even.get('NW')!, 2);
+    const far = leaning(-20, '108AVE', '87ST');
+    expect(far.get('SW')!).toBeLessThan(0.8);
+    expect(far.get('NW')!).toBeGreaterThan(0);
+    const north = leaning(1.5, '108AVE', '87ST');
+    expect(north.get('NW')!).toBeGreaterThan(north.get('SW')!);
+  });
+
   it('a lost quadrant with numbers Hialeah also has: Hialeah is one more candidate, none of them confident', () => {
     const found = geoparse(lines('29AVE', 'W9ST')).filter((f) => f.position && f.confidence > 0);
     expect(found.length).toBeGreaterThanOrEqual(2);

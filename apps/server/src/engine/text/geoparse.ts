@@ -72,6 +72,8 @@ export type InputLine = {
   confidence: number;
   box?: { x: number; y: number; w: number; h: number };
   frame?: LineFrame;
+  /** Nats by which a stacked quadrant's unread top row is likelier N than S (SceneLine.northLean). */
+  northLean?: number;
 };
 type Box = NonNullable<InputLine['box']>;
 
@@ -1209,7 +1211,7 @@ function findStreetsAlone(st: ParseState): void {
  * Before the off-grid cities, whose Hialeah finding takes its share from the corners found here.
  */
 function findLostQuadrantCorners(st: ParseState): void {
-  const lost = lostQuadrantCorners(st.norms, st.mentions);
+  const lost = lostQuadrantCorners(st.input, st.norms, st.mentions);
   const { hialeahMentions } = st;
   const hialeahFits =
     hialeahMentions.length > 0 &&
@@ -1220,6 +1222,8 @@ function findLostQuadrantCorners(st: ParseState): void {
   st.hialeahFits = hialeahFits;
   if (lost.length) {
     const share = lost.length + (hialeahFits ? 1 : 0);
+    // The corners share the confidence by how their stacked rows leaned: equally where nothing leaned.
+    const total = lost.reduce((n, c) => n + c.weight, 0);
     for (const c of lost) {
       st.findings.push({
         kind: 'intersection',
@@ -1228,7 +1232,12 @@ function findLostQuadrantCorners(st: ParseState): void {
         radiusMeters: BASE.intersection.radiusMeters,
         // One letter of a two-letter quadrant is itself a guess (a lone "N" may be a misread "SW").
         confidence: round3(
-          (BASE.intersection.confidence * clarity(ocr(st, c.lines)) * (c.partial ? PARTIAL_QUADRANT : 1)) / share,
+          (BASE.intersection.confidence *
+            clarity(ocr(st, c.lines)) *
+            (c.partial ? PARTIAL_QUADRANT : 1) *
+            c.weight *
+            lost.length) /
+            (total * share),
         ),
         lines: c.lines,
         note:
@@ -1395,14 +1404,40 @@ const LOOSE_RE = new RegExp(
   'g',
 );
 
-/** A corner named with its N/S quadrant not read (`partial`: one letter of it read). */
-type LostCorner = { label: string; position: LatLng; lines: number[]; partial: boolean };
+/**
+ * A corner named with its N/S quadrant not read (`partial`: one letter of it read), and how much the stacked top rows
+ * of its blades leaned its way (InputLine.northLean; 0.5 where they did not lean).
+ */
+type LostCorner = { label: string; position: LatLng; lines: number[]; partial: boolean; weight: number };
+
+/**
+ * How far a stacked quadrant's unread rows may order the corners: the likelier one takes at most this share of their
+ * confidence (0.95 × 0.75 < 0.8), so a lean that the reader could not call a letter never makes a corner confident.
+ */
+const LEAN_CAP = 0.75;
+
+/**
+ * How far the blades' top rows must lean together (nats) before they order the corners. On tuning draw 1101 the
+ * unread rows of grid names that leaned 3 nats or more leaned the right way (four of four, 3.3–9.8 nats), and
+ * those that leaned 1–2 nats the wrong way (four of four); over every unread row, 9 of 10 at 3 or more.
+ */
+const LEAN_MIN = 3;
+
+/** The share of a lost quadrant's N corner, from how the two blades' top rows leaned (nats, summed: one quadrant). */
+function northShare(input: readonly InputLine[], lines: readonly number[]): number {
+  const nats = lines.reduce((n, i) => n + (input[i]?.northLean ?? 0), 0);
+  return Math.abs(nats) < LEAN_MIN ? 0.5 : nats > 0 ? LEAN_CAP : 1 - LEAN_CAP;
+}
 
 /**
  * Corners from a street and an avenue whose N/S quadrant was not read, when no name on the photo carries a county
  * quadrant (NW, SW...). W is assumed where no E was read (most of the county lies west of Miami Avenue).
  */
-function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMention[]): LostCorner[] {
+function lostQuadrantCorners(
+  input: readonly InputLine[],
+  norms: readonly string[],
+  mentions: readonly GridMention[],
+): LostCorner[] {
   if (mentions.some((m) => !m.hialeah && m.quadrant.length === 2)) return [];
   const loose = norms.flatMap((norm, line) =>
     [...norm.matchAll(LOOSE_RE)].map((m) => ({
@@ -1441,6 +1476,12 @@ function lostQuadrantCorners(norms: readonly string[], mentions: readonly GridMe
           position,
           lines: [st.line, av.line],
           partial: Boolean(read),
+          // A quadrant read in part is no lean: 0.5, as a lost one that did not lean.
+          weight: read
+            ? 0.5
+            : ns === 'N'
+              ? northShare(input, [st.line, av.line])
+              : 1 - northShare(input, [st.line, av.line]),
         });
       }
     }

@@ -20,6 +20,8 @@ export type ReadLine = {
   seen?: string;
   /** The line's box along its slant (the geoparser's, to tell which lines of a slanted sign follow which). */
   frame?: LineFrame;
+  /** How its stacked quadrant's top row leaned to N where it was not read (SceneLine.northLean; the geoparser's). */
+  northLean?: number;
 };
 
 export type ReadText = {
@@ -277,6 +279,7 @@ export function toReadText(scene: SceneText, opts: { gapRule?: GapRule } = {}): 
       words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, box: relative(w.quad, width, height) })),
       ...(read.seen !== undefined ? { seen: read.seen.replace(/\s+/g, ' ').trim() } : {}),
       ...optional('frame', frameOf(l.quad, width)),
+      ...optional('northLean', l.northLean),
     }));
   return {
     width,

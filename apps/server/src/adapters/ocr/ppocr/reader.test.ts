@@ -103,6 +103,35 @@ describe('a grid name whose box ends after its number is read on', () => {
     expect(lines.map((l) => squash(l.text))).toEqual(['NW145THAVENUE']);
   }, 30_000);
 
+  it('a stacked quadrant too blurred to read leaves how its top row leaned; one read leaves none', async () => {
+    // Letters 9 px tall blurred away (σ 4.5) before "87 ST", as a small blade in motion: no letter is read, and the
+    // line carries the lean for the geoparser, which sums both blades'. Read clearly, the quadrant is in the text.
+    const blade = async (size: number, sigma: number) => {
+      const letters = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="160"><rect width="1400" height="160" fill="#f2f0e6"/>` +
+          `<text x="70" y="78" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="#1b2a4a">S</text>` +
+          `<text x="70" y="${82 + size}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="#1b2a4a">W</text></svg>`,
+      );
+      const number = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="160">` +
+          `<text x="104" y="112" font-family="DejaVu Sans" font-size="72" fill="#1b2a4a">87 ST</text></svg>`,
+      );
+      const { data, info } = await sharp(await sharp(letters).blur(sigma).png().toBuffer())
+        .composite([{ input: number }])
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const box = { cx: 250, cy: 82, w: 420, h: 84, angle: 0, score: 0.9 };
+      return reader().recognise({ data, width: info.width, height: info.height }, [box]);
+    };
+    const [blurred] = await blade(9, 4.5);
+    expect(squash(blurred!.text)).toBe('87ST');
+    expect(Number.isFinite(blurred!.northLean)).toBe(true);
+    const [clear] = await blade(12, 0.3);
+    expect(squash(clear!.text)).toBe('SW87ST');
+    expect(clear!.northLean).toBeUndefined();
+  }, 30_000);
+
   it('keeps its reading when what follows is not a street type: another sign, a block number', async () => {
     for (const [drawn, part, read] of [
       ['NW 2    LIMIT', 'NW 2', 'NW2'],

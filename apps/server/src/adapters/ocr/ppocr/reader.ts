@@ -537,6 +537,14 @@ export class PpOcrReader {
       }
     });
     const done = new Set<number>();
+    // Per line, the look whose top row fits N or S best, and how far it leans to N.
+    const leans = new Map<number, { fit: number; lean: number }>();
+    looks.forEach(({ line: i }, k) => {
+      const { N, S } = gaps[2 * k]!;
+      if (N === undefined || S === undefined) return;
+      const fit = Math.min(N, S);
+      if (fit < (leans.get(i)?.fit ?? Infinity)) leans.set(i, { fit, lean: S - N });
+    });
     looks.forEach(({ line: i }, k) => {
       if (done.has(i)) return;
       const line = lines[i]!;
@@ -567,6 +575,14 @@ export class PpOcrReader {
         ],
       };
     });
+    // A line whose N or S stays unread carries how its top row leaned.
+    for (const [i, { lean }] of leans) {
+      const line = lines[i]!;
+      if (done.has(i) || /^[NSns]\s?\d/.test(line.text)) continue;
+      lines[i] = { ...line, northLean: Math.round(lean * 100) / 100 };
+      const box = this.boxes.get(line);
+      if (box) this.boxes.set(lines[i]!, box);
+    }
   }
 
   /** The oriented box each read line came from (for a second look at part of it). */
