@@ -13,7 +13,7 @@ import { ImageDecoder } from '../../adapters/image/decoder';
 import type { Locator } from '../locators/locator';
 import { SHARED_DATA_DIR } from '../test/shared-geodata';
 import { AnalysisPipeline, type PipelineDeps } from './pipeline';
-import type { AnalysisEventSink, AnalysisJob, AnalysisPatch, AnalysisStore, PhotoStore } from './ports';
+import type { AnalysisEventSink, AnalysisJob, AnalysisPatch, AnalysisStore, ClosingEvent, PhotoStore } from './ports';
 
 class MemoryStorage implements BlobStorage {
   readonly blobs = new Map<string, Buffer>();
@@ -45,6 +45,8 @@ class MemoryStorage implements BlobStorage {
 }
 
 class MemoryAnalyses implements AnalysisStore {
+  /** Where a closing event goes once the job is finished, as the repository appends it in the same commit. */
+  constructor(private readonly events: Events) {}
   readonly jobs = new Map<string, AnalysisJob>();
   readonly finished: Array<{ id: string; status: string; patch: AnalysisPatch }> = [];
   readonly requeued: Array<{ id: string; delayMs: number }> = [];
@@ -66,13 +68,14 @@ class MemoryAnalyses implements AnalysisStore {
     workerId: string,
     status: 'done' | 'failed',
     patch: AnalysisPatch,
-    opts?: { finalTimings?(): AnalysisJob['timings'] },
+    opts?: { finalTimings?(): AnalysisJob['timings']; event?: ClosingEvent },
   ) {
     if (!this.held(id, workerId)) return false;
     const timings = opts?.finalTimings?.();
     this.jobs.set(id, { ...this.jobs.get(id)!, ...patch, status, ...(timings ? { timings } : {}) });
     this.finished.push({ id, status, patch });
     this.holder.delete(id);
+    if (opts?.event) await this.events.record(id, opts.event.type, opts.event.data());
     return true;
   }
   async requeue(id: string, workerId: string, delayMs: number) {
@@ -137,10 +140,10 @@ describe('AnalysisPipeline against in-memory ports', () => {
   let jpeg: Buffer;
 
   beforeEach(async () => {
-    analyses = new MemoryAnalyses();
+    events = new Events();
+    analyses = new MemoryAnalyses(events);
     photos = new MemoryPhotos();
     storage = new MemoryStorage();
-    events = new Events();
     logs = [];
     jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#446688' } })
       .jpeg()

@@ -194,10 +194,12 @@ export class AnalysisPipeline {
         workerId,
         'done',
         { ...storedFields(result), stage: 'save', timings },
-        { finalTimings: () => (timings = { ...job!.timings, save: ms(t) }) },
+        {
+          finalTimings: () => (timings = { ...job!.timings, save: ms(t) }),
+          event: { type: 'done', data: () => ({ result, timings }) },
+        },
       );
       if (!finished) throw new LostLockError();
-      await this.deps.events.record(analysisId, 'done', { result, timings });
       await this.afterPlaced({ ...job, status: 'done' });
     } catch (error) {
       await this.onError(job, workerId, attempt, error);
@@ -338,11 +340,13 @@ export class AnalysisPipeline {
     }
     // A failed analysis is final too: its original (GPS and all) goes before it reads as failed, like a done one's.
     await this.dropOriginal(job);
-    const finished = await this.deps.analyses.finish(job.id, workerId, 'failed', {
-      ...storedFields(result),
-      error: failure,
-    });
-    if (finished) await this.deps.events.record(job.id, 'failed', { error: failure, result });
+    await this.deps.analyses.finish(
+      job.id,
+      workerId,
+      'failed',
+      { ...storedFields(result), error: failure },
+      { event: { type: 'failed', data: () => ({ error: failure, result }) } },
+    );
   }
 
   /**

@@ -25,17 +25,27 @@ export type AnalysisPatch = Partial<
   >
 >;
 
+/**
+ * The event that closes a job ("done" or "failed"). Stored with the result, never after it: whoever sees the job
+ * finished also finds its closing event in the history (an evidence report asked for at once lacked it).
+ * `data` is read after `finalTimings`, so it can carry them.
+ */
+export type ClosingEvent = { type: Extract<AnalysisEventType, 'done' | 'failed'>; data(): Record<string, unknown> };
+
 /** The queue's jobs. Every write names the runner holding the job and is refused (false) once it lost it. */
 export interface AnalysisStore {
   get(id: string): Promise<AnalysisJob | undefined>;
   saveStep(id: string, workerId: string, patch: AnalysisPatch): Promise<boolean>;
-  /** Ends the job (done or failed) and releases it; `finalTimings` is stored in the same commit. */
+  /**
+   * Ends the job (done or failed) and releases it; `finalTimings` and the closing `event` are stored in the same
+   * commit, and the event is told to live subscribers once it is committed.
+   */
   finish(
     id: string,
     workerId: string,
     status: 'done' | 'failed',
     patch: AnalysisPatch,
-    opts?: { finalTimings?(): AnalysisRow['timings'] },
+    opts?: { finalTimings?(): AnalysisRow['timings']; event?: ClosingEvent },
   ): Promise<boolean>;
   /** Back to the queue after a passing failure, to run again after `delayMs`. */
   requeue(id: string, workerId: string, delayMs: number, patch: AnalysisPatch): Promise<boolean>;

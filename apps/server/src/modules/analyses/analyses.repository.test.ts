@@ -77,3 +77,75 @@ describe('the neighbours in time, as the database gives them', () => {
     expect(moved.progress).not.toBe(first.progress);
   });
 });
+
+/**
+ * A finished job's closing event commits with its result. It used to be appended after the commit, and an evidence
+ * report asked for as soon as the job read "done" (a CI run on PostgreSQL) found a history without its "done".
+ */
+describe('finishing a job with its closing event', () => {
+  let t: TestDatabase;
+  let repo: AnalysesRepository;
+  let userId: string;
+  const told: Array<{ analysisId: string; type: string; visibleAsDone: boolean }> = [];
+
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    repo = new AnalysesRepository(t.database.db, {
+      // What a subscriber told of the event would read: the job already finished.
+      onEventStored: (row) => {
+        told.push({ analysisId: row.analysisId, type: row.type, visibleAsDone: false });
+        void repo.get(row.analysisId).then((job) => (told.at(-1)!.visibleAsDone = job?.status === 'done'));
+      },
+    });
+    userId = await insertTestUser(t.database.db, 'closing@example.com', 'Closing');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const running = async () => {
+    const photoId = await insertTestPhoto(t.database.db, userId);
+    const [row] = await t.database.db
+      .insert(analyses)
+      .values({ userId, photoId, engineVersion: 'test', status: 'running', lockedBy: 'w1', lockedAt: new Date() })
+      .returning();
+    return row!;
+  };
+
+  it('stores the event in the commit that ends the job, with the final timings, and tells subscribers after', async () => {
+    const job = await running();
+    let timings: Record<string, number> = {};
+    const finished = await repo.finish(
+      job.id,
+      'w1',
+      'done',
+      { stage: 'save' },
+      {
+        finalTimings: () => (timings = { save: 12 }),
+        event: { type: 'done', data: () => ({ timings }) },
+      },
+    );
+    expect(finished).toBe(true);
+    const events = await repo.eventsSince(job.id, 0);
+    expect(events.map((e) => e.type)).toEqual(['done']);
+    expect(events[0]!.data).toEqual({ timings: { save: 12 } });
+    expect(events[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(told).toEqual([{ analysisId: job.id, type: 'done', visibleAsDone: true }]);
+  });
+
+  it('stores no event and tells nobody when the runner lost the job', async () => {
+    const job = await running();
+    told.length = 0;
+    const finished = await repo.finish(
+      job.id,
+      'w2',
+      'failed',
+      {},
+      { event: { type: 'failed', data: () => ({ error: 'lost' }) } },
+    );
+    expect(finished).toBe(false);
+    expect(await repo.eventsSince(job.id, 0)).toEqual([]);
+    expect(told).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import type {
   AnalysisPatch,
   AnalysisRow,
   AnalysisStore,
+  ClosingEvent,
   GpsNeighbour,
   JobQueue,
   NeighboursInTime,
@@ -26,6 +27,8 @@ export type AnalysesRepositoryHooks = {
    * neighbours, R-TRIP-6), after the user's row lock is taken: what the owner's records keep of the result follows.
    */
   onResultReplaced?(tx: Db, analysis: AnalysisRow): Promise<unknown>;
+  /** Told each closing event `finish` stored, once its transaction committed (the live subscribers' bus). */
+  onEventStored?(event: EventRow): void;
 };
 
 type NeighbourRow = {
@@ -305,8 +308,11 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
     opts: {
       /** Timings completed once the rest is written (the save step times itself), stored in the same commit. */
       finalTimings?(): AnalysisRow['timings'];
+      /** The job's closing event, appended to its chain in the same commit. */
+      event?: ClosingEvent;
     } = {},
   ): Promise<boolean> {
+    let stored: EventRow | undefined;
     const run = async (db: Db, lockOwner: boolean) => {
       // Every transaction that writes a user's history, index or trip takes the user's lock before any analysis
       // row (revise, corrections, a trip's delete). Updating the row first and then letting the hook take the user's
@@ -323,13 +329,18 @@ export class AnalysesRepository implements AnalysisStore, JobQueue, NeighboursIn
       if (row && this.hooks.onFinished) await this.hooks.onFinished(db, row);
       if (row && opts.finalTimings)
         await db.update(analyses).set({ timings: opts.finalTimings() }).where(eq(analyses.id, id));
+      if (row && opts.event)
+        stored = await appendChainedEvent(db, { analysisId: id, type: opts.event.type, data: opts.event.data() });
       return Boolean(row);
     };
     // With a hook, the result and what it records elsewhere (history, index, counts) commit together; final
-    // timings too, so nobody reads a finished job whose timings are still incomplete.
-    return this.hooks.onFinished || opts.finalTimings
-      ? this.db.transaction((tx) => run(tx as unknown as Db, Boolean(this.hooks.onFinished)))
-      : run(this.db, false);
+    // timings and the closing event too, so nobody reads a finished job whose timings or history are incomplete.
+    const finished =
+      this.hooks.onFinished || opts.finalTimings || opts.event
+        ? await this.db.transaction((tx) => run(tx as unknown as Db, Boolean(this.hooks.onFinished)))
+        : await run(this.db, false);
+    if (stored) this.hooks.onEventStored?.(stored);
+    return finished;
   }
 
   /** Replaces a finished analysis' result (the owner's correction); false when it is not finished. */

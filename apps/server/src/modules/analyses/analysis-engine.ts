@@ -66,6 +66,8 @@ export function createAnalysisEngine(
   const analyses = new AnalysesRepository(database.db, {
     ...(opts.onFinished ? { onFinished: opts.onFinished } : {}),
     ...(opts.onResultReplaced ? { onResultReplaced: opts.onResultReplaced } : {}),
+    // A job's closing event is stored with its result (AnalysisStore.finish) and told to subscribers after.
+    onEventStored: (row) => events.publishStored([row]),
   });
   const photos = new PhotosRepository(database.db);
   const storage = createStorage(config.storage);
