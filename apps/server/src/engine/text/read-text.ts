@@ -68,8 +68,18 @@ export function signReaderOptions(): {
     grammar: countySignGrammar(),
     maxGap: GAP_RULE.base + GAP_RULE.perGlyph * LONGEST_READING,
     // Plates 20–90 px tall in a 12 MP photo: their letters are lost in the detector's 2048 px view. A blade the
-    // detector finds no line on even then (motion blur) is read whole (decision 0010, 2026-11-27).
-    plates: { colours: BLADE_COLOURS, side: 1000, minHeight: 16, maxHeight: 90, maxRegions: 8, readBlades: true },
+    // detector finds no line on even then (motion blur) is read whole (decision 0010, 2026-11-27). A plate's hue
+    // stays within 20° of its own mean, so a dark green blade is not one region with the lawn behind it (decision
+    // 0010, twenty-sixth session).
+    plates: {
+      colours: BLADE_COLOURS,
+      side: 1000,
+      minHeight: 16,
+      maxHeight: 90,
+      maxRegions: 8,
+      readBlades: true,
+      hueSpread: 20,
+    },
     // Around a shop's name read small, its fascia's smaller lines: the street and the phone number (decision 0010,
     // ninth session).
     nearby: { maxDetHeight: 32, minHeight: 10, minConfidence: 0.8, maxRegions: 6, above: 1.5, below: 3, beyond: 0.25 },

@@ -93,3 +93,44 @@ describe('the blades of a region', () => {
     expect(blades.filter(bladeLike)).toHaveLength(0);
   });
 });
+
+describe('which plates get the second look', () => {
+  const LAWN = [64, 148, 11];
+  const BLADE = [11, 107, 58];
+
+  it("tells a county blade's dark green from the bright green of the lawn or trees behind it", () => {
+    // Both are the blade colour's hues (97° and 149°); as one region they are shaped like no plate.
+    const small = picture(1000, 750, [
+      { x: 300, y: 200, w: 400, h: 300, rgb: LAWN },
+      { x: 450, y: 320, w: 60, h: 8, rgb: BLADE },
+      { x: 450, y: 329, w: 60, h: 8, rgb: BLADE },
+    ]);
+    expect(findPlates(small, 4, opts)).toEqual([]);
+    const regions = findPlates(small, 4, { ...opts, hueSpread: 20 });
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.blades.filter(bladeLike)).toHaveLength(2);
+    expect(regions[0]!.x).toBeLessThanOrEqual(1800);
+    expect(regions[0]!.x + regions[0]!.w).toBeGreaterThanOrEqual(2040);
+  });
+
+  it('looks at blade-shaped plates before larger patches, and not again at a blade whose line was read', () => {
+    // Ten plate-coloured boxes 3 : 1, each larger than the blade: more than the eight regions looked at.
+    const boxes = Array.from({ length: 10 }, (_, i) => ({
+      x: 20 + 95 * i,
+      y: 600,
+      w: 60,
+      h: 20,
+      rgb: [245, 245, 240],
+    }));
+    const small = picture(1000, 750, [...boxes, { x: 400, y: 200, w: 50, h: 7, rgb: BLADE }]);
+    const regions = findPlates(small, 4, opts);
+    expect(regions).toHaveLength(8);
+    expect(regions[0]!.blades.some(bladeLike)).toBe(true);
+    expect(regions[0]!.y).toBeLessThan(800 + 14);
+    // The detector's first look read a line on the blade (its centre on the blade, no taller): not looked at again.
+    const read = [{ cx: 1700, cy: 814, w: 180, h: 20, angle: 0 }];
+    const again = findPlates(small, 4, opts, read);
+    expect(again).toHaveLength(8);
+    expect(again.some((r) => r.blades.some(bladeLike))).toBe(false);
+  });
+});

@@ -36,8 +36,18 @@ export type PlateOptions = {
   /** A plate's shorter side, in pixels of the full photo: smaller is noise, larger the detector already reads. */
   minHeight: number;
   maxHeight: number;
-  /** At most this many regions, the largest plates first. */
+  /**
+   * At most this many regions: those holding a blade-shaped plate first, then the largest. A photo of foliage,
+   * banners and roofs has dozens of plate-coloured patches, and a small blade, the one the second look is for, came
+   * 14th by size on a tuning photo.
+   */
   maxRegions: number;
+  /**
+   * A plate grows only through pixels whose hue lies within this many degrees of the plate's mean hue so far: a
+   * county blade's dark green and the grass or foliage behind it are both "green", and one region of the two is
+   * shaped like no plate. Unset, every pixel of the colour joins.
+   */
+  hueSpread?: number;
   /**
    * A blade in which the detector found no line even at full resolution is read as one line itself: blur can hide
    * letters from the detector and still leave them to the recogniser, as a person reads a blurred blade's whole
@@ -82,12 +92,19 @@ function matches(c: PlateColour, h: number, s: number, v: number): boolean {
  * than tall, mostly filled, of a plausible size). Each region is the plate's box grown by half its height on every
  * side, in full-resolution pixels, with the blades it holds (stacked blades share one region).
  */
-export function findPlates(small: Rgb, scale: number, opts: PlateOptions): PlateRegion[] {
+export function findPlates(
+  small: Rgb,
+  scale: number,
+  opts: PlateOptions,
+  read: ReadonlyArray<OrientedBox> = [],
+): PlateRegion[] {
   const { width: w, height: h, data } = small;
   const label = new Int32Array(w * h);
   const colourOf = new Int8Array(w * h).fill(-1);
+  const hues = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
     const [hh, s, v] = hsv(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
+    hues[i] = hh;
     for (let k = 0; k < opts.colours.length; k++)
       if (matches(opts.colours[k]!, hh, s, v)) {
         colourOf[i] = k;
@@ -102,6 +119,16 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Plate
     const colour = colourOf[start]!;
     label[start] = ++next;
     stack.push(start);
+    // The region's mean hue as a vector sum (hue is an angle); only for colours that have a hue.
+    const spread = opts.hueSpread !== undefined && opts.colours[colour]!.hue ? opts.hueSpread : undefined;
+    let hc = 0;
+    let hs = 0;
+    const near = (j: number) => {
+      if (spread === undefined) return true;
+      const mean = (Math.atan2(hs, hc) * 180) / Math.PI;
+      const d = Math.abs(hues[j]! - mean) % 360;
+      return Math.min(d, 360 - d) <= spread;
+    };
     let count = 0;
     // Sums for the plate's second moments: its centre, its long axis and its extent along and across it.
     let sx = 0;
@@ -116,6 +143,10 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Plate
     while (stack.length) {
       const i = stack.pop()!;
       count++;
+      if (spread !== undefined) {
+        hc += Math.cos((hues[i]! * Math.PI) / 180);
+        hs += Math.sin((hues[i]! * Math.PI) / 180);
+      }
       const x = i % w;
       const y = (i - x) / w;
       sx += x;
@@ -128,7 +159,7 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Plate
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
       for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1])
-        if (j >= 0 && !label[j] && colourOf[j] === colour) {
+        if (j >= 0 && !label[j] && colourOf[j] === colour && near(j)) {
           label[j] = next;
           stack.push(j);
         }
@@ -153,7 +184,13 @@ export function findPlates(small: Rgb, scale: number, opts: PlateOptions): Plate
       blades: [bladeBox(count, sx, sy, sxx, syy, sxy, scale)],
     });
   }
+  // A plate whose every blade already holds a line the detector read needs no second look.
+  const unread = (r: PlateRegion) =>
+    r.blades.some((blade) => !read.some((k) => inside(k.cx, k.cy, blade) && k.h < 1.5 * blade.h));
+  const shaped = (r: PlateRegion) => (r.blades.some(bladeLike) ? 1 : 0);
   return mergeOverlapping(found.sort((a, b) => b.area - a.area))
+    .filter(unread)
+    .sort((a, b) => shaped(b) - shaped(a) || b.area - a.area)
     .slice(0, opts.maxRegions)
     .map(({ x, y, w: rw, h: rh, blades }) => ({ x, y, w: rw, h: rh, blades }));
 }
@@ -181,6 +218,15 @@ function bladeBox(n: number, sx: number, sy: number, sxx: number, syy: number, s
     angle: 0.5 * Math.atan2(2 * cxy, cxx - cyy),
     fill: Math.min(1, n / Math.max(1, long * short)),
   };
+}
+
+/** Whether a point lies inside an oriented box. */
+export function inside(x: number, y: number, b: OrientedBox): boolean {
+  const dx = x - b.cx;
+  const dy = y - b.cy;
+  const u = dx * Math.cos(b.angle) + dy * Math.sin(b.angle);
+  const v = -dx * Math.sin(b.angle) + dy * Math.cos(b.angle);
+  return Math.abs(u) <= b.w / 2 && Math.abs(v) <= b.h / 2;
 }
 
 /** Stacked blades (a street over an avenue) are one region: regions that overlap become their union. */

@@ -17,7 +17,7 @@ import type { SceneLine, SceneText, SceneWord } from '../ocr';
 import { GrammarBuilder, type TextGrammar } from '../grammar';
 import { ctcDecode, makeDictionary, type Dictionary } from './ctc';
 import { compileGrammar, decodeConstrained, type CompiledGrammar } from './constrained';
-import { BLADE_SCORE, bladeLike, findPlates, type PlateOptions } from './plates';
+import { BLADE_SCORE, bladeLike, findPlates, inside, type PlateOptions } from './plates';
 import { boxesFromMap, corners, sampleStrip, type DetectOptions, type OrientedBox, type Rgb } from './geometry';
 
 /**
@@ -271,7 +271,7 @@ export class PpOcrReader {
       .resize(sw, sh, { fit: 'fill', kernel: 'linear' })
       .raw()
       .toBuffer();
-    const regions = findPlates({ data: small, width: sw, height: sh }, scale, plates);
+    const regions = findPlates({ data: small, width: sw, height: sh }, scale, plates, known);
     const out: Array<OrientedBox & { score: number }> = [];
     for (const r of regions) {
       const x = Math.round(Math.max(0, r.x));
@@ -682,14 +682,6 @@ export class PpOcrReader {
     await Promise.all([this.det.release(), this.rec.release()]);
   }
 }
-
-const inside = (x: number, y: number, b: OrientedBox) => {
-  const dx = x - b.cx;
-  const dy = y - b.cy;
-  const u = dx * Math.cos(b.angle) + dy * Math.sin(b.angle);
-  const v = -dx * Math.sin(b.angle) + dy * Math.cos(b.angle);
-  return Math.abs(u) <= b.w / 2 && Math.abs(v) <= b.h / 2;
-};
 
 /**
  * The same line as one found before: its centre inside that box, and about as tall (a blob of texture the first look
