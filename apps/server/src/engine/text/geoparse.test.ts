@@ -291,6 +291,19 @@ describe('geoparse: corners of the county grid', () => {
     expect(placed('NE12', 'NE32St')).toEqual(['NE 32 St & NE 12 Ave (type inferred)']);
   });
 
+  it('a typeless number past the grid’s last street, ending in 5, is a street whose S was read as a 5', () => {
+    const placed = (...texts: string[]) =>
+      geoparse(lines(...texts))
+        .filter((f) => f.kind === 'intersection')
+        .map((f) => f.label);
+    // "SW625" beside "SW112AV" (tuning draw 1101): SW 62 St, for the grid's streets end at SW 424 St.
+    expect(placed('SW625', 'SW112AV')).toEqual(['SW 62 St (type inferred) & SW 112 Ave']);
+    expect(placed('NW 255', 'NW 27 AVE')).toEqual(['NW 25 St (type inferred) & NW 27 Ave']);
+    // Within the grid the number stands, and beside a street (the typeless one an avenue) no S is read into it.
+    expect(placed('SW 125', 'SW 112 AVE')).toEqual(['SW 125 St (type inferred) & SW 112 Ave']);
+    expect(placed('SW 625', 'SW 62 ST')).toEqual([]);
+  });
+
   it('a typeless number that begins the other blade’s number, on its box, is a piece of that line, not a blade', () => {
     const at = (text: string, x: number, y: number, w: number) => ({ text, confidence: 90, box: { x, y, w, h: 0.03 } });
     const corners = (input: Parameters<typeof geoparse>[0]) =>

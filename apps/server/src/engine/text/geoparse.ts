@@ -19,7 +19,7 @@
  */
 import { findPlacesInText, normaliseName, type GazetteerEntry, type PlaceKind } from '../geo/gazetteer';
 import { editDistance } from '../../lib/edit-distance';
-import { gridPoint, streetLat, avenueLng } from '../geo/grid';
+import { gridPoint, streetLat, avenueLng, STREET_KNOTS } from '../geo/grid';
 import { haversineMeters, type LatLng } from '../geo/geometry';
 import { municipalityAt, MUNICIPALITY_OUTLINES } from '../geo/municipalities';
 import { inOpenWater, isInMiamiDade, lookupMiamiDade } from '../geo/county';
@@ -459,7 +459,12 @@ function typelessMentions(input: readonly InputLine[], norms: string[], mentions
     // Only where its box lies on the typed line's: "SW 8" beside "SW 87 AVE" is also Tamiami Trail's corner.
     if (own.startsWith(String(Number(m[2]))) && overlapping(input[line]?.box, input[other!.line]?.box)) return;
     const type = other!.axis === 'avenue' ? 'ST' : 'AVE';
-    const [found] = gridMentions(`${m[1]} ${m[2]} ${type}`, line);
+    let [found] = gridMentions(`${m[1]} ${m[2]} ${type}`, line);
+    // "SW625" beside "SW112AV": the S of a street's type read as a 5 after its number ("SW 62S…"), where the grid has
+    // no street of those three digits (its last are SW 424 St and NW 215 St). Tuning draw 1101.
+    const [first, last] = [STREET_KNOTS[0]![0], STREET_KNOTS.at(-1)![0]];
+    if (type === 'ST' && /^\d{1,2}5$/.test(m[2]!) && found && (found.number < first || found.number > last))
+      [found] = gridMentions(`${m[1]} ${m[2]!.slice(0, -1)} ST`, line);
     if (found)
       out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)`, typeInferred: true });
   });
