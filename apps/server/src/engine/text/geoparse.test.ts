@@ -25,6 +25,10 @@ describe('normaliseLine', () => {
     // An avenue whose last letters were misread, after a quadrant and a number whose ordinal may be misread too.
     ['S.W.12hAveru', 'SW 12 AVE'],
     ['NW 7 AVENLE', 'NW 7 AVE'],
+    // Cut to "An" at the line's end, perhaps after an ordinal read as its last letter; not where more follows.
+    ['5.W.77hAn', 'SW 77 AVE'],
+    ['NW 12 An', 'NW 12 AVE'],
+    ['SW 77 AN ST', 'SW 77 AN ST'],
     // Not a word that only starts like one, nor one without a quadrant and a number before it.
     ['SW 2 AVENIDAS', 'SW 2 AVENIDAS'],
     ['12 AVERY', '12 AVERY'],

@@ -236,6 +236,9 @@ export function normaliseLine(text: string): string {
   // ...and after an ordinal: "S.W. 83rd Str" (a fascia's street cut at the box's end).
   s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3})(ST|ND|RD|TH) ?(5T|STR|STRE|STREE)\b/g, '$1 $2$3 ST');
   s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3}) ?(?:ST|ND|RD|TH)? ?(A|AE|AV|AVEN|AVENU|AVNUE|AVE NUE)\b/g, '$1 $2 AVE');
+  // ...and "An" where the line ends, perhaps after an ordinal read as its last letter ("5.W.77hAn" of a fascia's
+  // "S.W. 77th Avenue" cut at the box's end; tuning draw 1101).
+  s = s.replace(/\b(NE|NW|SE|SW) (\d{1,3})(?:ST|ND|RD|TH|[HTD])? ?AN$/, '$1 $2 AVE');
   // A raised ordinal misread ("23DST", "2MDAVE", "8HST"): one or two letters between a number and its street type
   // that are not the number's own suffix are dropped.
   // A single S, B or Z there is more likely the number's last digit read as a letter ("7SAVENUE" is 75 Ave, not 7 Ave):
