@@ -440,6 +440,9 @@ function bareMentions(norms: string[], mentions: GridMention[]): GridMention[] {
   return out;
 }
 
+/** Past the grid's last numbered streets (SW 424 St, NW 215 St): no street of that number exists. */
+const pastLastStreet = (n: number) => n < STREET_KNOTS[0]![0] || n > STREET_KNOTS.at(-1)![0];
+
 /** A line that is a two-letter quadrant and a number and nothing else: "NW 131", "SW 211TH". */
 const TYPELESS_RE = /^(NE|NW|SE|SW) (\d{1,3})(?:ST|ND|RD|TH)?$/;
 
@@ -465,8 +468,7 @@ function typelessMentions(input: readonly InputLine[], norms: string[], mentions
     let [found] = gridMentions(`${m[1]} ${m[2]} ${type}`, line);
     // "SW625" beside "SW112AV": the S of a street's type read as a 5 after its number ("SW 62S…"), where the grid has
     // no street of those three digits (its last are SW 424 St and NW 215 St). Tuning draw 1101.
-    const [first, last] = [STREET_KNOTS[0]![0], STREET_KNOTS.at(-1)![0]];
-    if (type === 'ST' && /^\d{1,2}5$/.test(m[2]!) && found && (found.number < first || found.number > last))
+    if (type === 'ST' && /^\d{1,2}5$/.test(m[2]!) && found && pastLastStreet(found.number))
       [found] = gridMentions(`${m[1]} ${m[2]!.slice(0, -1)} ST`, line);
     if (found)
       out.push({ ...found, start: 0, end: norm.length, label: `${found.label} (type inferred)`, typeInferred: true });

@@ -185,8 +185,7 @@ export function findPlates(
     });
   }
   // A plate whose every blade already holds a line the detector read needs no second look.
-  const unread = (r: PlateRegion) =>
-    r.blades.some((blade) => !read.some((k) => inside(k.cx, k.cy, blade) && k.h < 1.5 * blade.h));
+  const unread = (r: PlateRegion) => r.blades.some((blade) => !holdsLine(blade, read));
   const shaped = (r: PlateRegion) => (r.blades.some(bladeLike) ? 1 : 0);
   return mergeOverlapping(found.sort((a, b) => b.area - a.area))
     .filter(unread)
@@ -227,6 +226,11 @@ export function inside(x: number, y: number, b: OrientedBox): boolean {
   const u = dx * Math.cos(b.angle) + dy * Math.sin(b.angle);
   const v = -dx * Math.sin(b.angle) + dy * Math.cos(b.angle);
   return Math.abs(u) <= b.w / 2 && Math.abs(v) <= b.h / 2;
+}
+
+/** Whether one of the lines lies on the blade: its centre on the plate, and no taller than it. */
+export function holdsLine(blade: OrientedBox, lines: ReadonlyArray<OrientedBox>): boolean {
+  return lines.some((k) => inside(k.cx, k.cy, blade) && k.h < 1.5 * blade.h);
 }
 
 /** Stacked blades (a street over an avenue) are one region: regions that overlap become their union. */

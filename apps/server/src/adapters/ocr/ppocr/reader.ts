@@ -17,7 +17,7 @@ import type { SceneLine, SceneText, SceneWord } from '../ocr';
 import { GrammarBuilder, type TextGrammar } from '../grammar';
 import { ctcDecode, makeDictionary, type Dictionary } from './ctc';
 import { compileGrammar, decodeConstrained, type CompiledGrammar } from './constrained';
-import { BLADE_SCORE, bladeLike, findPlates, inside, type PlateOptions } from './plates';
+import { BLADE_SCORE, bladeLike, findPlates, holdsLine, inside, type PlateOptions } from './plates';
 import { boxesFromMap, corners, sampleStrip, type DetectOptions, type OrientedBox, type Rgb } from './geometry';
 
 /**
@@ -291,8 +291,7 @@ export class PpOcrReader {
       // taller than it.
       const seen = [...known, ...boxes];
       for (const blade of r.blades.filter(bladeLike))
-        if (!seen.some((k) => inside(k.cx, k.cy, blade) && k.h < 1.5 * blade.h))
-          out.push({ ...blade, score: BLADE_SCORE });
+        if (!holdsLine(blade, seen)) out.push({ ...blade, score: BLADE_SCORE });
     }
     return out;
   }
