@@ -28,6 +28,9 @@ describe('normaliseLine', () => {
     // Cut to "An" at the line's end, perhaps after an ordinal read as its last letter; not where more follows.
     ['5.W.77hAn', 'SW 77 AVE'],
     ['NW 12 An', 'NW 12 AVE'],
+    // A raised "th" read as its "h" alone, then "St" with its S read as a 5 (and the quadrant's S too).
+    ['5W168h5t', 'SW 168TH ST'],
+    ['SW 8th5t', 'SW 8TH ST'],
     ['SW 77 AN ST', 'SW 77 AN ST'],
     // Not a word that only starts like one, nor one without a quadrant and a number before it.
     ['SW 2 AVENIDAS', 'SW 2 AVENIDAS'],
@@ -89,6 +92,7 @@ describe('geoparse: corners of the county grid', () => {
     ['Kendall Drive', ['Kendall Drive', 'SW 107 Ave'], -88, 107],
     ['Calle Ocho with a letter lost to blur', ['CALLE CHO', 'SW 102ndAve'], -8, 102],
     ['Calle Ocho with its end cut', ['CALLEOC', 'SW 96thAve'], -8, 96],
+    ['Calle Ocho with CALLE hidden behind another sign', ['OCHO', 'SW71AVENUE'], -8, 71],
     ['Miller Drive and Galloway', ['Miller Dr', 'Galloway Rd'], -56, 87],
     ['Le Jeune', ['Le Jeune Rd', 'NW 7 St'], 7, 42],
     ['Douglas Road', ['Douglas Road', 'SW 8 St'], -8, 37],
@@ -306,6 +310,17 @@ describe('geoparse: corners of the county grid', () => {
     // Within the grid the number stands, and beside a street (the typeless one an avenue) no S is read into it.
     expect(placed('SW 125', 'SW 112 AVE')).toEqual(['SW 125 St (type inferred) & SW 112 Ave']);
     expect(placed('SW 625', 'SW 62 ST')).toEqual([]);
+  });
+
+  it('OCHO is Calle Ocho only as a line of its own', () => {
+    const placed = (...texts: string[]) =>
+      geoparse(lines(...texts))
+        .filter((f) => f.kind === 'intersection')
+        .map((f) => f.label);
+    expect(placed('OCHO', 'SW 71 AVE')).toEqual(['Calle Ocho (SW 8 St) & SW 71 Ave']);
+    // A shop's name with OCHO in it is not the street.
+    expect(placed('CAFE OCHO', 'SW 71 AVE')).toEqual([]);
+    expect(placed('OCHO PIZZA', 'SW 71 AVE')).toEqual([]);
   });
 
   it('a typeless number that begins the other blade’s number, on its box, is a piece of that line, not a blade', () => {

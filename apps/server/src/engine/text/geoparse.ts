@@ -194,6 +194,9 @@ export function normaliseLine(text: string): string {
   s = s.replace(/\b[0-9OIL]{1,5}(?:ST|ND|RD|TH)?\b/g, (tok) =>
     /\d/.test(tok) ? tok.replace(/O/g, '0').replace(/[IL]/g, '1') : tok,
   );
+  // A raised "th" read as its "h" alone, then "St" with its S read as a 5: "5W168h5t" of "SW 168th St" (tuning draw
+  // 1111). A number, an "h" and "5T" are nothing else.
+  s = s.replace(/(?<!\d)(\d{1,3})T?H5T\b/g, '$1TH ST');
   // Stray glyphs glued before a quadrant that starts a grid name: "12SW 157 AVE", "ISW 152 ST" → "SW …".
   s = s.replace(
     new RegExp(
