@@ -8,6 +8,11 @@ import { geoparse, gridMentions, normaliseLine, type InputLine, type TextFinding
 import { biscayneAvenueAt } from './street-names';
 
 const lines = (...texts: string[]) => texts.map((text) => ({ text, confidence: 92 }));
+/** The corners found on these lines, by label. */
+const cornerLabels = (...texts: string[]) =>
+  geoparse(lines(...texts))
+    .filter((f) => f.kind === 'intersection')
+    .map((f) => f.label);
 const top = (...texts: string[]) => geoparse(lines(...texts))[0];
 const near = (a: LatLng | undefined, b: LatLng, m = 1) => Boolean(a) && haversineMeters(a!, b) <= m;
 
@@ -288,10 +293,7 @@ describe('geoparse: corners of the county grid', () => {
   });
 
   it('a number without its type is no crossing street where one was read with its type', () => {
-    const placed = (...texts: string[]) =>
-      geoparse(lines(...texts))
-        .filter((f) => f.kind === 'intersection')
-        .map((f) => f.label);
+    const placed = cornerLabels;
     // "NE12-" off a poster's date beside the trolley stop's blades (tuning draw 1101): one corner, the sign's.
     expect(placed('NE12-', 'NE32St', 'N Miami Ave')).toEqual(['NE 32 St & Miami Avenue']);
     expect(placed('SW 87', 'SW 8 ST', 'Galloway Rd')).toEqual(['SW 8 St & Galloway Road (87 Ave)']);
@@ -300,10 +302,7 @@ describe('geoparse: corners of the county grid', () => {
   });
 
   it('a typeless number past the grid’s last street, ending in 5, is a street whose S was read as a 5', () => {
-    const placed = (...texts: string[]) =>
-      geoparse(lines(...texts))
-        .filter((f) => f.kind === 'intersection')
-        .map((f) => f.label);
+    const placed = cornerLabels;
     // "SW625" beside "SW112AV" (tuning draw 1101): SW 62 St, for the grid's streets end at SW 424 St.
     expect(placed('SW625', 'SW112AV')).toEqual(['SW 62 St (type inferred) & SW 112 Ave']);
     expect(placed('NW 255', 'NW 27 AVE')).toEqual(['NW 25 St (type inferred) & NW 27 Ave']);
@@ -313,10 +312,7 @@ describe('geoparse: corners of the county grid', () => {
   });
 
   it('OCHO is Calle Ocho only as a line of its own', () => {
-    const placed = (...texts: string[]) =>
-      geoparse(lines(...texts))
-        .filter((f) => f.kind === 'intersection')
-        .map((f) => f.label);
+    const placed = cornerLabels;
     expect(placed('OCHO', 'SW 71 AVE')).toEqual(['Calle Ocho (SW 8 St) & SW 71 Ave']);
     // A shop's name with OCHO in it is not the street.
     expect(placed('CAFE OCHO', 'SW 71 AVE')).toEqual([]);
