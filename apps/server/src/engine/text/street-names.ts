@@ -70,11 +70,9 @@ const BLVD = '(?:BOULEVARD|BLVD)';
 // prettier-ignore
 export const NAMED_STREETS: readonly NamedStreet[] = [
   // One letter of OCHO lost to blur ("CALLE CHO"), or its end cut at the box's edge ("CALLEOC"): after CALLE,
-  // nothing else reads so.
-  { pattern: /\bCALL?E\s*(?:OCHO|CHO|OHO|OCO|OCH|OC|8)\b/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street', quadrant: 'SW' },
-  // OCHO alone on its line: the blade's CALLE hidden behind another sign, or lost in its own box (tuning draw 1111).
-  // Only the whole line: a shop's "OCHO" in a longer name is not the street.
-  { pattern: /^OCHO$/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street', quadrant: 'SW' },
+  // nothing else reads so. OCHO alone is the name only as a whole line, its CALLE hidden behind another sign (tuning
+  // draw 1111): a shop's "OCHO" in a longer name is not the street.
+  { pattern: /\bCALL?E\s*(?:OCHO|CHO|OHO|OCO|OCH|OC|8)\b|^OCHO$/, label: 'Calle Ocho (SW 8 St)', line: street(-8), axis: 'street', quadrant: 'SW' },
   // "Tamiami Tr": how the trail is written short on some blades, or what is left when the box ends early.
   { pattern: /\bTAMIAMI\s*(?:TRAIL|TRL|TR)\b/, label: 'Tamiami Trail (SW 8 St)', line: street(-8), axis: 'street', quadrant: 'SW' },
   { pattern: new RegExp(`\\b(?:W|WEST|E|EAST)?\\s*FLAGLER\\s*${ST}\\b`), label: 'Flagler St', line: street(0), axis: 'street', quadrant: (w) => (/^(?:W|WEST)\b/.test(w) ? 'NW' : /^(?:E|EAST)\b/.test(w) ? 'NE' : undefined) },
