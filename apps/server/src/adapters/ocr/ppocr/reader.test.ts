@@ -143,6 +143,36 @@ describe('a grid name whose box ends after its number is read on', () => {
   }, 30_000);
 });
 
+describe('a line split inside a letter', () => {
+  const reader = useReader();
+  /** A box on the test's row from x0 to x1. */
+  const span = (x0: number, x1: number) => ({ cx: (x0 + x1) / 2, cy: 82, w: x1 - x0, h: 84, angle: 0, score: 0.9 });
+
+  it('"NW 21 ST" whose second box starts on the W\'s last stroke is not NW 121 St', async () => {
+    const rgb = await rgbOf('NW 21 ST');
+    const w = await inkEnd('NW');
+    const nw = span(40, w + 2);
+    const number = span(w - 10, (await inkEnd('NW 21 ST')) + 8);
+    // Alone, the second box reads the stroke as a 1 (and its stacked-letter look finds the NW before it).
+    const alone = await reader().recognise(rgb, [number]);
+    expect(alone.map((l) => squash(l.text))).toEqual(['NW121ST']);
+    const both = await reader().recognise(rgb, [nw, number]);
+    expect(both.map((l) => squash(l.text))).toEqual(['NW', 'NW21ST']);
+  }, 30_000);
+
+  it('"MIGHTY TITANS" whose first box ends on the T\'s stem is MIGHTY and TITANS', async () => {
+    const rgb = await rgbOf('MIGHTY TITANS');
+    const t = (await inkEnd('MIGHTY T')) - 20;
+    const mighty = span(40, t);
+    const titans = span(t - 12, (await inkEnd('MIGHTY TITANS')) + 8);
+    expect((await reader().recognise(rgb, [mighty])).map((l) => squash(l.text))).toEqual(['MIGHTY1']);
+    const both = await reader().recognise(rgb, [mighty, titans]);
+    expect(both.map((l) => squash(l.text))).toEqual(['MIGHTY', 'TITANS']);
+    // The line is rebuilt from its other glyphs: its words' boxes end before the sliver.
+    expect(both[0]!.words.map((w) => w.text)).toEqual(['MIGHTY']);
+  }, 30_000);
+});
+
 describe('a batch of wide strips read in parts', () => {
   // Four lines drawn one under another, 400–630 columns wide once scaled to the recogniser's 48 px: one run of the
   // whole batch, or one strip a run (recColumns 320), must read each line from the same padded input.

@@ -15,7 +15,8 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { SceneLine, SceneText, SceneWord } from '../ocr';
 import { GrammarBuilder, type TextGrammar } from '../grammar';
-import { ctcDecode, makeDictionary, type Dictionary } from './ctc';
+import { ctcDecode, makeDictionary, type DecodedChar, type Dictionary } from './ctc';
+import { seamGlyphs } from './seams';
 import { compileGrammar, decodeConstrained, type CompiledGrammar } from './constrained';
 import { BLADE_SCORE, bladeLike, findPlates, holdsLine, inside, type PlateOptions } from './plates';
 import { boxesFromMap, corners, sampleStrip, type DetectOptions, type OrientedBox, type Rgb } from './geometry';
@@ -89,6 +90,11 @@ export type ReaderOptions = {
    * (`readOnward`): the detector ends a box where a shadow or a pole crosses the letters. Absent: none.
    */
   names?: ReadonlyArray<{ letters: string; edits: number }>;
+  /**
+   * Drops the slivers of a neighbour's letter that a line begins or ends with where two boxes of one row overlap
+   * (./seams.ts; default on). Off only to measure what it does (bench/text/replay.ts --trial).
+   */
+  seams?: boolean;
 };
 
 /** The recogniser's input height (PP-OCRv4's rec_image_shape 3×48×320). */
@@ -174,6 +180,7 @@ export class PpOcrReader {
         minConfidence: opts.minConfidence ?? 0.5,
         maxGap: opts.maxGap ?? 0,
         names: opts.names ?? [],
+        seams: opts.seams ?? true,
         ...(opts.plates ? { plates: opts.plates } : {}),
         ...(opts.nearby ? { nearby: opts.nearby } : {}),
         detect: { ...DEFAULT_DETECT, ...opts.detect },
@@ -371,6 +378,7 @@ export class PpOcrReader {
       added = more.length;
       if (more.length) lines.push(...(await this.readStrips(rgb, more, this.opts.minConfidence, this.grammar)));
     }
+    if (this.opts.seams) this.dropSeamGlyphs(lines);
     await this.readOnward(rgb, lines);
     await this.readStacked(rgb, lines);
     const centreY = (l: SceneLine) => l.quad.reduce((s, [, y]) => s + y, 0) / l.quad.length;
@@ -586,6 +594,48 @@ export class PpOcrReader {
 
   /** The oriented box each read line came from (for a second look at part of it). */
   private readonly boxes = new WeakMap<SceneLine, OrientedBox>();
+  /** Each read line's glyphs as decoded, and where along its box each lies (0–1). */
+  private readonly glyphs = new WeakMap<SceneLine, { chars: DecodedChar[]; along: (step: number) => number }>();
+
+  /**
+   * Drops the slivers of neighbours' letters that lines begin or end with (./seams.ts): the line is rebuilt from its
+   * other glyphs. Its grammar reading is kept where it does not hold the sliver too.
+   */
+  private dropSeamGlyphs(lines: Array<SceneLine | null>): void {
+    const seen = lines.map((l) => {
+      const g = l && this.glyphs.get(l);
+      const box = l && this.boxes.get(l);
+      if (!l || !g || !box) return null;
+      return { box, glyphs: g.chars.map((c) => ({ char: c.char, at: g.along(c.step) })) };
+    });
+    for (const { line: i, end } of seamGlyphs(seen)) {
+      const line = lines[i];
+      if (!line) continue;
+      const { chars, along } = this.glyphs.get(line)!;
+      const box = this.boxes.get(line)!;
+      const sliver = end === 'first' ? chars[0]! : chars[chars.length - 1]!;
+      const rest = (end === 'first' ? chars.slice(1) : chars.slice(0, -1)).filter(
+        (c, k, all) => c.char !== ' ' || (k > 0 && k < all.length - 1),
+      );
+      if (!rest.length) {
+        lines[i] = null;
+        continue;
+      }
+      const { alternative, ...read } = line;
+      const squashed = alternative?.text.replace(/\s+/g, '') ?? '';
+      const altHolds = end === 'first' ? squashed.startsWith(sliver.char) : squashed.endsWith(sliver.char);
+      const next: SceneLine = {
+        ...read,
+        text: rest.map((c) => c.char).join(''),
+        confidence: Math.round((rest.reduce((s, c) => s + c.prob, 0) / rest.length) * 100),
+        words: wordsOf(rest, box, along),
+        ...(alternative && !altHolds ? { alternative } : {}),
+      };
+      this.boxes.set(next, box);
+      this.glyphs.set(next, { chars: rest, along });
+      lines[i] = next;
+    }
+  }
 
   /** Reads strips cut from the full-resolution pixels, in batches of similar widths; null where nothing clear was read. */
   private async readStrips(
@@ -620,6 +670,7 @@ export class PpOcrReader {
           : {}),
       };
       this.boxes.set(line, box);
+      this.glyphs.set(line, { chars: d.chars, along });
       results[index] = line;
     });
     return results;
