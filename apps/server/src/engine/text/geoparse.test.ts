@@ -876,6 +876,29 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ).toEqual(['NW 87 St & NW 108 Ave (quadrant not read)', 'SW 87 St & SW 108 Ave (quadrant not read)']);
   });
 
+  it('two blades that name different quadrants give both corners, the clearer blade’s first, neither confident', () => {
+    // Held-out draw 41414: "SW 25 AVE" read at 99 over a stacked "NW 9 ST" read at 80 (its S read as an N at dusk)
+    // was placed as NW 9 St & 25 Ave at 0.95, 2 km off. A corner lies in one quadrant, which both streets carry.
+    const found = geoparse([
+      { text: 'SW 25AVE', confidence: 99 },
+      { text: 'NW 9ST', confidence: 80 },
+    ]).filter((f) => f.kind === 'intersection');
+    expect(found.map((f) => f.label)).toEqual(['SW 9 St & SW 25 Ave', 'NW 9 St & NW 25 Ave']);
+    expect(near(found[0]!.position, gridPoint(-9, 25))).toBe(true);
+    expect(near(found[1]!.position, gridPoint(9, 25))).toBe(true);
+    expect(found[0]!.confidence).toBeGreaterThan(found[1]!.confidence);
+    for (const f of found) expect(f.confidence).toBeLessThan(0.8);
+    expect(found[0]!.note).toContain('"NW 9 St" was misread');
+    // The avenue's E/W against the street's: NE 9 St beside SW 25 Ave. The NE corner would lie in Miami Beach; the SW
+    // corner stands alone, still sharing.
+    const east = geoparse(lines('SW 25AVE', 'NE 9ST')).filter((f) => f.kind === 'intersection');
+    expect(east.map((f) => f.label)).toEqual(['SW 9 St & SW 25 Ave']);
+    expect(east[0]!.confidence).toBeLessThan(0.8);
+    // Blades that agree stay one confident corner.
+    const agree = geoparse(lines('SW 25AVE', 'SW 9ST')).filter((f) => f.kind === 'intersection');
+    expect(agree.map((f) => [f.label, f.confidence > 0.9])).toEqual([['SW 9 St & SW 25 Ave', true]]);
+  });
+
   it('where the stacked rows leaned far, the likelier corner takes more of the confidence, and none becomes confident', () => {
     const leaning = (northLean: number, ...texts: string[]) =>
       new Map(
