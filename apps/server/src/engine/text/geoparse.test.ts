@@ -894,6 +894,13 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     const east = geoparse(lines('SW 25AVE', 'NE 9ST')).filter((f) => f.kind === 'intersection');
     expect(east.map((f) => f.label)).toEqual(['SW 9 St & SW 25 Ave']);
     expect(east[0]!.confidence).toBeLessThan(0.8);
+    // However unclear the other blade (a grammar reading at 5), the clearer one's corner is not made confident.
+    const unclear = geoparse([
+      { text: 'SW 25AVE', confidence: 99 },
+      { text: 'NW 9ST', confidence: 5 },
+    ]).filter((f) => f.kind === 'intersection');
+    expect(unclear[0]!.label).toBe('SW 9 St & SW 25 Ave');
+    expect(unclear[0]!.confidence).toBeLessThan(0.8);
     // Blades that agree stay one confident corner.
     const agree = geoparse(lines('SW 25AVE', 'SW 9ST')).filter((f) => f.kind === 'intersection');
     expect(agree.map((f) => [f.label, f.confidence > 0.9])).toEqual([['SW 9 St & SW 25 Ave', true]]);

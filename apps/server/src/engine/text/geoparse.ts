@@ -845,6 +845,9 @@ function findCorners(st: ParseState): void {
     }
 }
 
+/** The most of a corner's confidence the likelier of two disagreeing quadrants takes (0.95 × 0.75 < 0.8). */
+const QUADRANT_CAP = 0.75;
+
 /** The two-letter quadrant a county-grid name was read with ("NW" of "NW 9 St"); none for named roads and Hialeah. */
 function gridQuadrant(st: ParseState, g: LineOf): string | undefined {
   const m = st.mentions.find((m) => g.lines.includes(m.line) && m.label === g.label);
@@ -854,9 +857,10 @@ function gridQuadrant(st: ParseState, g: LineOf): string | undefined {
 /**
  * Two blades of one corner that name different quadrants ("SW 25 AVE" over "NW 9 ST"): every corner of the grid lies
  * in one quadrant, which both its streets carry, so one of the two was misread (a stacked N for an S at dusk). Each
- * blade's quadrant gives a corner, and they share the corner's confidence by how clearly each blade was read: never
- * confident (0.95 × 100 / 160 < 0.8), and the clearer blade's corner first. The corner as read with each blade's own
- * letters (NW 9 St & SW 25 Ave, placed as the NW corner) was one of them at 0.95 before: 2 km off on a held-out draw.
+ * blade's quadrant gives a corner, and they share the corner's confidence by how clearly each blade was read, the
+ * clearer blade's corner first and never confident: at most QUADRANT_CAP of it, however unclear the other blade. The
+ * corner as read with each blade's own letters (NW 9 St & SW 25 Ave, placed as the NW corner) was one of them at 0.95
+ * before: 2 km off on a held-out draw.
  */
 function disagreeingCorners(
   st: ParseState,
@@ -873,10 +877,11 @@ function disagreeingCorners(
 ): void {
   const sOcr = Math.max(1, c.s.ocr);
   const aOcr = Math.max(1, c.a.ocr);
-  for (const [quadrant, weight] of [
+  for (const [quadrant, share] of [
     [c.sq, sOcr / (sOcr + aOcr)],
     [c.aq, aOcr / (sOcr + aOcr)],
   ] as const) {
+    const weight = Math.min(QUADRANT_CAP, share);
     const street = Math.abs(c.sLine.number) * (quadrant.startsWith('S') ? -1 : 1);
     const avenue = Math.abs(c.aLine.number) * (quadrant.endsWith('E') ? -1 : 1);
     if (!inRange({ axis: 'street', number: street }) || !inRange({ axis: 'avenue', number: avenue })) continue;
