@@ -894,6 +894,9 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     const east = geoparse(lines('SW 25AVE', 'NE 9ST')).filter((f) => f.kind === 'intersection');
     expect(east.map((f) => f.label)).toEqual(['SW 9 St & SW 25 Ave']);
     expect(east[0]!.confidence).toBeLessThan(0.8);
+    // Where the corner as read (the street's N, the avenue's E) would lie in Miami Beach, the blades' own corners
+    // are still tried: NW 9 St beside SE 25 Ave gives both, read as clearly.
+    expect(cornerLabels('NW 9ST', 'SE 25AVE')).toEqual(['NW 9 St & NW 25 Ave', 'SE 9 St & SE 25 Ave']);
     // However unclear the other blade (a grammar reading at 5), the clearer one's corner is not made confident.
     const unclear = geoparse([
       { text: 'SW 25AVE', confidence: 99 },

@@ -806,6 +806,14 @@ function findCorners(st: ParseState): void {
       const label = `${s.label} & ${a.label}`;
       st.cornered.add(s).add(a);
       st.corners.push({ s, a, sLine, aLine });
+      // Blades that disagree on the quadrant: the corner as read (one blade's N/S, the other's E/W) is neither
+      // blade's, and where it alone would lie in the bay the blades' own corners must still be tried.
+      const sq = gridQuadrant(st, s);
+      const aq = gridQuadrant(st, a);
+      if (sq && aq && sq !== aq) {
+        disagreeingCorners(st, { s, a, sLine, aLine, sq, aq, lines });
+        continue;
+      }
       const city = municipalityAt(position.lat, position.lng);
       // A corner out in the bay is no corner: the grid model places any pair of numbers, and one misread digit
       // ("SW 13" for SW 138 Ave beside SW 209 St) put one 20 km off at 0.93.
@@ -827,19 +835,12 @@ function findCorners(st: ParseState): void {
       }
       // Biscayne Blvd bends off the grid: its corners are less exact than a numbered corner.
       const bends = Boolean(s.bends || a.bends);
-      const confidence = BASE.intersection.confidence * clarity(ocr(st, lines));
-      const sq = gridQuadrant(st, s);
-      const aq = gridQuadrant(st, a);
-      if (sq && aq && sq !== aq) {
-        disagreeingCorners(st, { s, a, sLine, aLine, sq, aq, confidence, lines });
-        continue;
-      }
       st.findings.push({
         kind: 'intersection',
         label,
         position,
         radiusMeters: BASE.intersection.radiusMeters * (bends ? 1.5 : 1),
-        confidence: round3(confidence),
+        confidence: round3(BASE.intersection.confidence * clarity(ocr(st, lines))),
         lines,
       });
     }
@@ -871,10 +872,10 @@ function disagreeingCorners(
     aLine: GridLine;
     sq: string;
     aq: string;
-    confidence: number;
     lines: number[];
   },
 ): void {
+  const confidence = BASE.intersection.confidence * clarity(ocr(st, c.lines));
   const sOcr = Math.max(1, c.s.ocr);
   const aOcr = Math.max(1, c.a.ocr);
   for (const [quadrant, share] of [
@@ -899,7 +900,7 @@ function disagreeingCorners(
       label,
       position,
       radiusMeters: BASE.intersection.radiusMeters,
-      confidence: round3(c.confidence * weight),
+      confidence: round3(confidence * weight),
       lines: c.lines,
       note: `The two signs disagree on the quadrant: this is the corner if "${other.label}" was misread.`,
     });

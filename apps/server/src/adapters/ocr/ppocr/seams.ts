@@ -65,7 +65,7 @@ export function seamGlyphs(lines: ReadonlyArray<SeamLine | null>): SeamGlyph[] {
       // ("SW 11" and "7 AVE").
       if (!/\p{L}/u.test(firstThin ? last.char : first.char)) return;
       const g: SeamGlyph = firstThin ? { line: j, end: 'first' } : { line: i, end: 'last' };
-      // A line of one glyph that is a sliver is dropped whole by its caller; never both ends of a line's only glyph.
+      // A line may lose both its ends (to its two neighbours); its caller drops a line left with no glyph.
       if (!has(g)) out.push(g);
     });
   });
