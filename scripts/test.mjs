@@ -41,10 +41,12 @@ function ensureChromium() {
 }
 
 /**
- * Files that open a database only to count its rows, and spend their time elsewhere: run once, on PGlite.
- * photos.corpus.http.test.ts analyses 39 malformed files (~50 s) to see what decoding makes of them.
+ * Files that open a database only to store and count an analysis, and spend their time elsewhere: run once, on
+ * PGlite. photos.corpus.http.test.ts analyses 39 malformed files (~50 s) to see what decoding makes of them,
+ * photos.heic.http.test.ts decodes two iPhone photos (~23 s) and photos.text.http.test.ts reads five signs (~35 s);
+ * what they write to the database is what every other analysis writes, tested on both databases.
  */
-const PGLITE_ONLY = new Set(['photos.corpus.http.test.ts']);
+const PGLITE_ONLY = new Set(['photos.corpus.http.test.ts', 'photos.heic.http.test.ts', 'photos.text.http.test.ts']);
 
 /**
  * The server's test files that open a database: a test database only comes from test/db.ts, directly or through

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exifr from 'exifr';
@@ -19,9 +17,6 @@ import {
   waitForAnalysis,
   type Upload,
 } from '../../test/analyses';
-import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
-
-const IMAGES = join(SHARED_DATA_DIR, 'images');
 
 const upload = uploadPhotos;
 const waitFor = waitForAnalysis;
@@ -222,46 +217,6 @@ describe('POST /api/photos and the analysis job', () => {
     const fused = live.find((e) => e.type === 'fused')!.data;
     expect((fused.result as { outcome: string }).outcome).toBe('found');
     expect(fused.locatedMs).toBeGreaterThan(0);
-  });
-
-  it('decodes iPhone HEIC through the WASM decoder and reports a place outside coverage where it is', async () => {
-    const res = await upload(alice, [
-      { name: 'IMG_5195.HEIC', data: readFileSync(`${IMAGES}/parser-samples/with-gps/IMG_5195.HEIC`) },
-    ]);
-    expect(res.status).toBe(202);
-    const analysis = await waitFor(alice, res.body.analyses[0].analysisId, 30_000);
-    expect(analysis.status).toBe('done');
-    expect(analysis.analysis_result).toMatchObject({
-      outcome: 'outside_coverage',
-      insideCoverage: false,
-      source: 'GPS Metadata',
-    });
-    expect(analysis.analysis_result!.lat).toBeCloseTo(39.0513, 3);
-    expect(analysis.analysis_result!.lng).toBeCloseTo(-94.2888, 3);
-    const display = Buffer.from(await (await alice.fetch(`/api/photos/${analysis.photoId}/display`)).arrayBuffer());
-    const meta = await sharp(display).metadata();
-    // 2566×3313 portrait, scaled to fit 1600.
-    expect(meta.height).toBe(1600);
-    expect(meta.width).toBe(Math.round((2566 / 3313) * 1600));
-    expect(meta.exif).toBeUndefined();
-    const stats = await sharp(display).stats();
-    expect(stats.channels[0]!.stdev).toBeGreaterThan(5); // real pixels, not a blank frame
-  });
-
-  it('decodes the iPhone 7 HEIC sample too (stripped 1600 px display, real pixels)', async () => {
-    const res = await upload(alice, [
-      { name: 'heic-iphone7.heic', data: readFileSync(`${IMAGES}/parser-samples/with-gps/heic-iphone7.heic`) },
-    ]);
-    expect(res.status).toBe(202);
-    const analysis = await waitFor(alice, res.body.analyses[0].analysisId, 30_000);
-    expect(analysis.status).toBe('done');
-    expect(analysis.evidence[0]!.position).toBeDefined();
-    const display = Buffer.from(await (await alice.fetch(`/api/photos/${analysis.photoId}/display`)).arrayBuffer());
-    const meta = await sharp(display).metadata();
-    expect(Math.max(meta.width!, meta.height!)).toBe(1600);
-    expect(meta.exif).toBeUndefined();
-    expect(await exifr.gps(display).catch(() => undefined)).toBeUndefined();
-    expect((await sharp(display).stats()).channels[0]!.stdev).toBeGreaterThan(5);
   });
 
   it('gives the honest fallback when nothing locates the photo', async () => {
