@@ -29,7 +29,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The web app's tests keep a module graph and a DOM (jsdom) of their own per file.
+        // The web app's tests keep a module graph and a DOM (happy-dom) of their own per file.
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
       },
     ],
