@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AnalysisRecordEnvelopeSchema, AnalysisSchema, type Analysis } from '@vt/shared';
 import { queryRows } from '../db/client';
 import type { TestBrowser } from './browser';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 /**
  * The event types of a GPS photo analysed by the default locators, in order: the place is found and streamed before
@@ -21,6 +21,22 @@ export const GPS_PHOTO_EVENTS = [
   'derivatives_made',
   'done',
 ];
+
+/**
+ * A test server for a describe block whose uploads may be as large as a phone's photos (25 MB), with Alice signed
+ * in: started before its tests, closed after them. The fields are filled in by the time the tests run.
+ */
+export function uploadServerWithAlice(): { server: TestServer; alice: TestBrowser } {
+  const ctx = {} as { server: TestServer; alice: TestBrowser };
+  beforeAll(async () => {
+    ctx.server = await startTestServer({ env: { UPLOAD_MAX_BYTES: String(25 * 1024 * 1024) } });
+    ctx.alice = await ctx.server.signIn('alice@example.com', 'Alice');
+  });
+  afterAll(async () => {
+    await ctx.server?.close();
+  });
+  return ctx;
+}
 
 export type Upload = { name: string; data: Buffer | Uint8Array; type?: string };
 

@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/server';
-import type { TestBrowser } from '../../test/browser';
-import { photoCounts, uploadPhotos, uploadTempFiles, waitForAnalysis } from '../../test/analyses';
+import { describe, expect, it } from 'vitest';
+import {
+  photoCounts,
+  uploadPhotos,
+  uploadServerWithAlice,
+  uploadTempFiles,
+  waitForAnalysis,
+} from '../../test/analyses';
 import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 
 /*
@@ -19,37 +23,28 @@ const walk = (dir: string): string[] =>
   });
 
 describe('POST /api/photos with the malformed corpus', () => {
-  let server: TestServer;
-  let alice: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { UPLOAD_MAX_BYTES: String(25 * 1024 * 1024) } });
-    alice = await server.signIn('alice@example.com', 'Alice');
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const ctx = uploadServerWithAlice();
 
   it('every file in the malformed corpus gets a clear 4xx or is analysed to an end', async () => {
     const files = walk(MALFORMED);
     expect(files.length).toBeGreaterThan(30);
     const outcomes: Record<string, string> = {};
     for (const file of files) {
-      const before = await photoCounts(server);
-      const res = await uploadPhotos(alice, [{ name: file.split('/').pop()!, data: readFileSync(file) }]);
+      const before = await photoCounts(ctx.server);
+      const res = await uploadPhotos(ctx.alice, [{ name: file.split('/').pop()!, data: readFileSync(file) }]);
       expect([202, 400, 413, 415], file).toContain(res.status);
       if (res.status === 202) {
-        const analysis = await waitForAnalysis(alice, res.body.analyses[0].analysisId, 30_000);
+        const analysis = await waitForAnalysis(ctx.alice, res.body.analyses[0].analysisId, 30_000);
         expect(['done', 'failed'], file).toContain(analysis.status);
         expect(analysis.analysis_result, file).not.toBeNull();
         outcomes[file] = `${res.status} ${analysis.status}`;
       } else {
         expect(res.body.error.message, file).toMatch(/\w{4,}/);
-        expect(await photoCounts(server), file).toEqual(before);
+        expect(await photoCounts(ctx.server), file).toEqual(before);
         outcomes[file] = `${res.status} ${res.body.error.code}`;
       }
     }
-    expect(await uploadTempFiles(server)).toEqual([]);
+    expect(await uploadTempFiles(ctx.server)).toEqual([]);
     // Files that are not images at all are refused, never queued.
     for (const [file, outcome] of Object.entries(outcomes)) {
       if (file.endsWith('README') || /crash-(167e|25db|2860|2a6f|4c16|d6ab|d8db|f002)/.test(file))
