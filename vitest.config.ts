@@ -21,9 +21,10 @@ export default defineConfig({
           name: 'server',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
           // A fork runs its test files one after another in one module graph: the server, its geodata indexes and
-          // the OCR sessions load once a fork, not once a file (decision 0011: the PGlite pass 415 s → 267 s). Each
-          // file still opens its own database and server; none mocks a module or stubs a global (retry.test.ts puts its fake timers back), and the caches that
-          // live at module level are read-only data (county outline, area indexes, gazetteer, the OCR session).
+          // the OCR sessions load once a fork, not once a file (decision 0011: the PGlite pass 415 s → 266 s). Each
+          // file still opens its own database and server; none mocks a module or stubs a global (retry.test.ts puts
+          // its fake timers back), and what lives at module level is read-only data (county outline, area indexes,
+          // gazetteer, the OCR session).
           isolate: false,
         },
       },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { uploadPhotos as upload, uploadServerWithAlice, waitForAnalysis as waitFor } from '../../test/analyses';
+import { uploadPhotos, uploadServerWithAlice, waitForAnalysis } from '../../test/analyses';
 import { SHARED_DATA_DIR } from '../../engine/test/shared-geodata';
 
 const IMAGES = join(SHARED_DATA_DIR, 'images');
@@ -14,11 +14,11 @@ describe('POST /api/photos with iPhone HEIC photos', () => {
   const ctx = uploadServerWithAlice();
 
   it('decodes iPhone HEIC through the WASM decoder and reports a place outside coverage where it is', async () => {
-    const res = await upload(ctx.alice, [
+    const res = await uploadPhotos(ctx.alice, [
       { name: 'IMG_5195.HEIC', data: readFileSync(`${IMAGES}/parser-samples/with-gps/IMG_5195.HEIC`) },
     ]);
     expect(res.status).toBe(202);
-    const analysis = await waitFor(ctx.alice, res.body.analyses[0].analysisId, 30_000);
+    const analysis = await waitForAnalysis(ctx.alice, res.body.analyses[0].analysisId, 30_000);
     expect(analysis.status).toBe('done');
     expect(analysis.analysis_result).toMatchObject({
       outcome: 'outside_coverage',
@@ -38,11 +38,11 @@ describe('POST /api/photos with iPhone HEIC photos', () => {
   });
 
   it('decodes the iPhone 7 HEIC sample too (stripped 1600 px display, real pixels)', async () => {
-    const res = await upload(ctx.alice, [
+    const res = await uploadPhotos(ctx.alice, [
       { name: 'heic-iphone7.heic', data: readFileSync(`${IMAGES}/parser-samples/with-gps/heic-iphone7.heic`) },
     ]);
     expect(res.status).toBe(202);
-    const analysis = await waitFor(ctx.alice, res.body.analyses[0].analysisId, 30_000);
+    const analysis = await waitForAnalysis(ctx.alice, res.body.analyses[0].analysisId, 30_000);
     expect(analysis.status).toBe('done');
     expect(analysis.evidence[0]!.position).toBeDefined();
     const display = Buffer.from(await (await ctx.alice.fetch(`/api/photos/${analysis.photoId}/display`)).arrayBuffer());
