@@ -41,3 +41,28 @@ describe('textEvidence: how much a corner read through the grammar is trusted', 
     expect(guessed!.confidence).toBeGreaterThan(0.3);
   });
 });
+
+describe('textEvidence: text read only unsurely', () => {
+  it('a corner of two blades both read unsurely is a candidate, never a confident answer', () => {
+    // Held-out seed 42424: "SW 44th St" over "SW 146th Avenue" seen 40–65° from the side, placed 4.5 km off at 0.88.
+    const [weak] = textEvidence(
+      read([
+        { text: 'SW4ST', confidence: 54, seen: 'SW4SY' },
+        { text: 'SW146Avenue', confidence: 56, seen: 'SW146%vene' },
+      ]),
+    );
+    expect(weak!.kind).toBe('position');
+    expect(weak!.confidence).toBeLessThan(0.8);
+    expect(weak!.confidence).toBeGreaterThan(0.3);
+  });
+
+  it('one blade read clearly keeps the corner confident', () => {
+    const [corner] = textEvidence(
+      read([
+        { text: 'SW 4 ST', confidence: 54 },
+        { text: 'SW 146 AVE', confidence: 91 },
+      ]),
+    );
+    expect(corner!.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});

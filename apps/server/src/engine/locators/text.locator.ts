@@ -18,6 +18,15 @@ const MAX_CONFIDENCE = 0.95;
  * (0.95 × 0.6 < 0.8).
  */
 const GUESSED_TRUST = 0.6;
+/**
+ * A place read only from lines the recogniser was unsure of (every one below WEAK_READING, 0–100) is a candidate,
+ * never a confident answer: each unsure line loses at most a fifth of its finding's confidence to `clarity`
+ * (geoparse.ts), so two blades read at 54 and 56 made a corner at 0.88, and that corner was 4.5 km off ("SW 44th St"
+ * read as "SW4ST" beside "SW146Avenue", held-out seed 42424). On tuning draw 1111 no answer at 0.8 and over rested on
+ * lines all read below 80 (decision 0010, thirtieth session), so the ceiling costs no answer seen there.
+ */
+const WEAK_READING = 70;
+const WEAK_CEILING = 0.75;
 
 export type TextLocatorDeps = { ocr: SceneTextReader };
 
@@ -92,7 +101,12 @@ export function textEvidence(read: ReadText): Evidence[] {
       ? { ...f, confidence: Math.round(f.confidence * GUESSED_TRUST * 1000) / 1000 }
       : f,
   );
-  const places = placesFromFindings(findings);
+  const places = placesFromFindings(findings).map((p) => {
+    const used = [p.main, ...p.support].flatMap((f) => f.lines);
+    const clearest = Math.max(0, ...used.map((i) => read.lines[i]?.confidence ?? 0));
+    return clearest < WEAK_READING ? { ...p, confidence: Math.min(p.confidence, WEAK_CEILING) } : p;
+  });
+  places.sort((a, b) => b.confidence - a.confidence);
   const hints = findings.filter((f) => !f.position || !f.confidence).map(toMatch);
   // The lines' slanted frames and stacked leans are the geoparser's working, not evidence: not stored or sent.
   const lines = read.lines.map(({ frame: _frame, northLean: _lean, ...line }) => line);

@@ -95,6 +95,8 @@ describe('geoparse: corners of the county grid', () => {
     ['Bird Road', ['Bird Rd', 'SW 87 Ave'], -40, 87],
     ['Sunset Drive and Red Road', ['Sunset Dr', 'Red Rd'], -72, 57],
     ['Kendall Drive', ['Kendall Drive', 'SW 107 Ave'], -88, 107],
+    ['a drive with its D lost, at the line end', ['Kendal r', 'STOP', 'SW169Ave'], -88, 169],
+    ['a drive with its D lost, Sunset', ['SUNSET R', 'SW 87 AVE'], -72, 87],
     ['Calle Ocho with a letter lost to blur', ['CALLE CHO', 'SW 102ndAve'], -8, 102],
     ['Calle Ocho with its end cut', ['CALLEOC', 'SW 96thAve'], -8, 96],
     ['Calle Ocho with CALLE hidden behind another sign', ['OCHO', 'SW71AVENUE'], -8, 71],
@@ -660,6 +662,9 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['NW9giAve', 'NW 99 AVE'],
     ['SW 1q2 Ave', 'SW 192 AVE'],
     ['NW 1B7 ST', 'NW 187 ST'],
+    // An S between digits for a 5: a stacked "159TH STREET" at night (held-out seed 42424).
+    ['1S9TH STRLET', '159TH ST'],
+    ['NW 1s9 Ave', 'NW 159 AVE'],
     // The W of a quadrant read as N or V, glued to the number, with a raised ordinal misread after it.
     ['SN63rdAvemue', 'SW 63RD AVE'],
     ['SV19RAve', 'SW 19 AVE'],
@@ -688,6 +693,8 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['SIN AZUCAR', 'SIN AZUCAR'],
     ['Snapper 2 Go', 'SNAPPER 2 GO'],
     ['BB 12 B', 'BB 12 B'],
+    ['1ST STOP', '1ST STOP'],
+    ['8S 12', '8S 12'],
   ])('leaves a g, q, B or SN alone where it is not part of a grid name: %s → %s', (input, expected) =>
     expect(normaliseLine(input)).toBe(expected),
   );

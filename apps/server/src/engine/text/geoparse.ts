@@ -162,6 +162,8 @@ const clarity = (ocrConfidence: number) => 0.8 + 0.2 * Math.min(1, Math.max(0, o
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 const GLUED_TYPES = 'STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL|LANE|LN';
+/** An S inside a number: digits on both sides, and an ordinal or a street type after them (normaliseLine). */
+const S_IN_NUMBER = new RegExp(`(?<=\\d)S(?=\\d{1,2}(?:ST|ND|RD|TH|\\s?(?:${GLUED_TYPES})\\b))`, 'g');
 
 /**
  * Upper case, accents gone, punctuation to spaces, S.W. and S/W → SW, OCR's O/I/l inside numbers → digits, and the
@@ -179,6 +181,10 @@ export function normaliseLine(text: string): string {
     // An 8 read as "B" between digits ("1B7").
     .replace(/(?<=\d)B(?=\d)/g, '8')
     .toUpperCase()
+    // A 5 read as an S between digits, where an ordinal or a street type follows them ("1S9TH STRLET" of a stacked
+    // "159TH STREET" at night): no street number has a letter inside it. Not where nothing follows ("SW8S7" is
+    // "SW 8 ST", its T read as a 7), and "1ST" has a T after the S.
+    .replace(S_IN_NUMBER, '5')
     // A raised "th" read as a quote or a degree sign: "8'" / "8°" / "8"" → "8".
     .replace(/(\d)\s?['’`"°#*]+/g, '$1 ')
     .replace(/[’'`]/g, '')

@@ -60,7 +60,9 @@ export function biscayneAvenueAt(streetNumber: number): number | null {
 }
 
 const ROAD = '(?:ROAD|RD)';
-const DRIVE = '(?:DRIVE|DR)';
+// A drive's D lost to blur or the pole beside it, its R alone where the line ends: "Kendal r" of a small "Kendall Dr"
+// (tuning draw 1111). Only at the end, where nothing else of a longer name could follow.
+const DRIVE = '(?:DRIVE|DR|R$)';
 const AVE = '(?:AVENUE|AVE|AV)';
 const ST = '(?:STREET|ST)';
 const BLVD = '(?:BOULEVARD|BLVD)';
