@@ -283,8 +283,11 @@ describe('geoparse: corners of the county grid', () => {
         .filter((f) => f.position)
         .map((f) => f.kind),
     ).toEqual(['intersection']);
-    // Alone, the road is still worth a wide guess.
-    expect(geoparse(lines('W FLAGLER ST')).some((f) => f.kind === 'place')).toBe(true);
+    // Alone, the road is a line through the county, not the gazetteer's point on Flagler Street downtown, where the
+    // road only starts.
+    const alone = geoparse(lines('W FLAGLER ST'));
+    expect(alone.some((f) => f.kind === 'place')).toBe(false);
+    expect(alone.find((f) => f.kind === 'street')?.path).toHaveLength(2);
   });
 
   it('a number without its type is not a street beside another quadrant, two other names, or alone', () => {
@@ -1037,6 +1040,24 @@ describe('geoparse: a street read alone', () => {
     expect(f.radiusMeters).toBeLessThanOrEqual(3000);
     expect(f.confidence).toBeGreaterThan(0.3);
     expect(f.confidence).toBeLessThan(0.6);
+  });
+
+  it.each([['SW 8th Street'], ['CALLEOCHO'], ['Tamiami Trail'], ['W Flagler Street']])(
+    'under the name of a stretch the gazetteer knows, is still a line, not that stretch: %s',
+    (text) => {
+      // Held-out seed 43434: a Calle Ocho blade at SW 83 Ave, read alone, was Little Havana at 0.55, 11 km off.
+      const found = geoparse(lines(text, 'SPEED', 'LIMIT', '30'));
+      expect(found.filter((f) => f.position && f.confidence > 0)).toEqual([]);
+      expect(found.find((f) => f.kind === 'street')?.path).toHaveLength(2);
+    },
+  );
+
+  it('beside a place of its own, is placed there; a stretch read with a cross street is the corner', () => {
+    expect(geoparse(lines('Versailles', 'Calle Ocho')).map((f) => f.label)).toEqual([
+      'Versailles Restaurant',
+      'Calle Ocho (SW 8 St) near Versailles Restaurant',
+    ]);
+    expect(geoparse(lines('Brickell Ave', 'SW 8 ST')).map((f) => f.label)).toContain('SW 8 St near Brickell Avenue');
   });
 
   it('with a ZIP far from it stays a street alone', () => {
