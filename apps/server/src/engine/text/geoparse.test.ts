@@ -668,6 +668,9 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     // An S between digits for a 5: a stacked "159TH STREET" at night (held-out seed 42424).
     ['1S9TH STRLET', '159TH ST'],
     ['NW 1s9 Ave', 'NW 159 AVE'],
+    // A whole number read as the letters its digits look like, glued to the type after a quadrant.
+    ['SW BSAVENUE', 'SW 85 AVENUE'],
+    ['NWZSST', 'NW 25 ST'],
     // The W of a quadrant read as N or V, glued to the number, with a raised ordinal misread after it.
     ['SN63rdAvemue', 'SW 63RD AVE'],
     ['SV19RAve', 'SW 19 AVE'],
@@ -698,6 +701,9 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
     ['BB 12 B', 'BB 12 B'],
     ['1ST STOP', '1ST STOP'],
     ['8S 12', '8S 12'],
+    ['SW SST', 'SW SST'],
+    ['SW BS AVENUE', 'SW BS AVENUE'],
+    ['NE BASS AVE', 'NE BASS AVE'],
   ])('leaves a g, q, B or SN alone where it is not part of a grid name: %s → %s', (input, expected) =>
     expect(normaliseLine(input)).toBe(expected),
   );

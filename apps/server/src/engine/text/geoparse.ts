@@ -217,6 +217,12 @@ export function normaliseLine(text: string): string {
     new RegExp(`\\b(${Object.keys(OCR_QUADRANT).join('|')})\\s?(?=\\d{1,3}\\s?[A-Z]{0,2}\\s?(?:${GLUED_TYPES}))`, 'g'),
     (q) => `${OCR_QUADRANT[q.trim()]!} `,
   );
+  // A number read wholly as the letters its digits look like, glued to the type after a quadrant: "SW BSAVENUE" of a
+  // small "SW 85 AVENUE" at night (tuning draw 1101). Two letters or three: nothing else stands there.
+  s = s.replace(
+    new RegExp(`\\b(NE|NW|SE|SW) ?([BSZ]{2,3})(?=(?:${GLUED_TYPES})\\b)`, 'g'),
+    (_, q: string, run: string) => `${q} ${[...run].map((c) => DIGIT_LIKE[c]).join('')} `,
+  );
   // "SW8" → "SW 8".
   s = s.replace(/\b(NE|NW|SE|SW|N|S|E|W)(\d)/g, '$1 $2');
   // A street type misread after a number: "63RDAVEMUE" → "63RD AVE", "19HSREET" → "19H ST" (the "H" goes below).

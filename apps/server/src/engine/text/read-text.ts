@@ -248,14 +248,16 @@ const digitCount = (s: string) => s.replace(/[^0-9]/g, '').length;
  * Whether the grammar's reading leaves out one glyph of the free reading that the geoparser reads as a digit, and
  * nothing else: a "g" between digits is a 9 to the geoparser (normaliseLine), but a letter to the grammar, which reads
  * "SW13gthSt" as "SW13thSt", S.W. 13th Street, 13.2 km from the S.W. 139th Street on the blade (held-out seed
- * 42424). The free reading's number then stands, as the geoparser reads it; the grammar's only changes the number.
+ * 42424). So is "SW BSAVENUE" (S.W. 85th Avenue at night, its B and S the 8 and 5 to the geoparser) read by the
+ * grammar as "SW 5AVENUE" (tuning draw 1101). The free reading's number then stands, as the geoparser reads it; the
+ * grammar's only changes the number.
  */
 function dropsReadDigit(free: string, grammar: string): boolean {
   const a = squash(normaliseLine(free));
   const b = squash(normaliseLine(grammar));
   if (a.length !== b.length + 1 || digitCount(a) !== digitCount(b) + 1) return false;
-  // The extra digit is the geoparser's reading of a letter: as written, both have as many digits.
-  if (digitCount(free) !== digitCount(grammar)) return false;
+  // The extra digit is the geoparser's reading of a letter: it made a digit of one of the free reading's letters.
+  if (digitCount(a) <= digitCount(free)) return false;
   for (let i = 0; i < a.length; i++) if (isDigit(a[i]!) && a.slice(0, i) + a.slice(i + 1) === b) return true;
   return false;
 }

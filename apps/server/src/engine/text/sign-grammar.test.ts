@@ -183,6 +183,15 @@ describe('lines read through the grammar', () => {
     ]);
     const labels = geoparse(read.lines.slice(0, 1).concat(read.lines.slice(2))).map((f) => f.label);
     expect(labels).toContain('SW 139 St & SW 95 Ave');
+    // S.W. 85th Avenue at night, its number seen as "BS" (tuning draw 1101): the grammar kept the S as a 5 alone.
+    const night = toReadText(
+      scene([
+        line('SW58S', 74, { text: 'SW58ST', confidence: 67, gap: 1.53 }),
+        line('SW BSAVENUE', 75, { text: 'SW 5AVENUE', confidence: 72, gap: 3.71 }),
+      ]),
+    );
+    expect(night.lines.map((l) => l.text)).toEqual(['SW58ST', 'SW BSAVENUE']);
+    expect(geoparse(night.lines).map((f) => f.label)).toContain('SW 58 St & SW 85 Ave');
   });
 
   it('says when the grammar guessed the street type: none of its letters after the number were seen there', () => {
