@@ -380,6 +380,24 @@ describe('geoparse: addresses and block numbers', () => {
     for (const f of placed) expect(near(f.position, gridPoint(-5, 95))).toBe(true);
   });
 
+  it('a block number naming another cross street than the corner shares its confidence with it, clearer first', () => {
+    // Tuning draw 1131: "9900" beside "NW146thAvenue", the street blade read "s9thStreet" at 81 (S.W. 99th Street's
+    // first 9 lost). The corner S 9 St & NW 146 Ave had been 0.94 beside the block's 0.94, and answered 11 km off.
+    const read = (street: number, block: number) =>
+      geoparse([
+        { text: '14600', confidence: 100, box: { x: 0.6468, y: 0.4903, w: 0.0343, h: 0.0203 } },
+        { text: 's9thStreet', confidence: street, box: { x: 0.4975, y: 0.5017, w: 0.055, h: 0.024 } },
+        { text: '9900', confidence: block, box: { x: 0.644, y: 0.54, w: 0.023, h: 0.014 } },
+        { text: 'NW146thAvenue', confidence: 92, box: { x: 0.484, y: 0.5427, w: 0.091, h: 0.0163 } },
+      ]).filter((f) => f.position && f.confidence > 0);
+    const blockFirst = read(81, 100);
+    expect(blockFirst.map((f) => f.label)).toEqual(['9900 block of NW 146 Ave', 'S 9 St & NW 146 Ave']);
+    expect(near(blockFirst[0]!.position, gridPoint(99, 146))).toBe(true);
+    expect(blockFirst.every((f) => f.confidence < 0.8)).toBe(true);
+    // The block number read less clearly than the blade: the corner first.
+    expect(read(98, 62)[0]!.label).toBe('S 9 St & NW 146 Ave');
+  });
+
   it('a hundred-block number read as its own small line beside the blade', () => {
     const found = geoparse([
       { text: 'SW 8 ST', confidence: 90, box: { x: 0.3, y: 0.2, w: 0.2, h: 0.08 } },
@@ -786,6 +804,26 @@ describe('geoparse: how a scene-text reader returns Miami-Dade signs', () => {
   it('a group of the phone number read again as a line of its own is not a door number', () => {
     const f = top('Cafe Cubano', 'S.W.62nd Street', 'Street', '05)2', '208', '(305)208-0891', 'O', '3827')!;
     expect(f).toMatchObject({ kind: 'address', label: '3827 SW 62 St' });
+  });
+
+  it('a piece of a phone number read again on top of it is not a door number, the phone missing a digit or not', () => {
+    // Tuning draw 1131: "590" read again on "(305)92-1590" stood beside the door's "2985" as a second door number.
+    const found = geoparse([
+      { text: 'Auto Parts', confidence: 98, box: { x: 0.631, y: 0.2797, w: 0.0328, h: 0.0187 } },
+      { text: 'SW22nd Avenue', confidence: 84, box: { x: 0.6333, y: 0.2903, w: 0.029, h: 0.0163 } },
+      { text: '590', confidence: 100, box: { x: 0.6535, y: 0.302, w: 0.005, h: 0.0053 } },
+      { text: '(305)92-1590', confidence: 75, box: { x: 0.6373, y: 0.2983, w: 0.024, h: 0.016 } },
+      { text: '2985', confidence: 100, box: { x: 0.6575, y: 0.3207, w: 0.0175, h: 0.013 } },
+    ]);
+    expect(found[0]).toMatchObject({ kind: 'address', label: '2985 SW 22 Ave' });
+    // The same digits elsewhere on the photo are another number: two doors, no address.
+    const apart = geoparse([
+      { text: 'SW22nd Avenue', confidence: 84, box: { x: 0.6333, y: 0.2903, w: 0.029, h: 0.0163 } },
+      { text: '590', confidence: 100, box: { x: 0.66, y: 0.33, w: 0.01, h: 0.01 } },
+      { text: '(305)92-1590', confidence: 75, box: { x: 0.6373, y: 0.2983, w: 0.024, h: 0.016 } },
+      { text: '2985', confidence: 100, box: { x: 0.6575, y: 0.3107, w: 0.0175, h: 0.013 } },
+    ]);
+    expect(apart.some((f) => f.kind === 'address')).toBe(false);
   });
 
   it('a number beside a dash that is no phone number is still the door number', () => {

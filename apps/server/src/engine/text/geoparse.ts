@@ -670,6 +670,8 @@ type ParseState = {
   /** Grid lines placed already, by a corner, an address or a block number. */
   cornered: Set<LineOf>;
   corners: Array<{ s: LineOf; a: LineOf; sLine: GridLine; aLine: GridLine }>;
+  /** Corner findings a block number disagreeing with them has taken a share of already (blockAgainstCorners). */
+  contested: Set<TextFinding>;
   /** Corners whose N/S quadrant was not read. */
   lost: LostCorner[];
   /** Whether every Hialeah grid name read has numbers Hialeah's grid reaches. */
@@ -697,6 +699,7 @@ function newParseState(input: readonly InputLine[]): ParseState {
     spans: new Map(),
     cornered: new Set(),
     corners: [],
+    contested: new Set(),
     lost: [],
     hialeahFits: false,
   };
@@ -983,6 +986,7 @@ function findAddressesAndBlocks(st: ParseState): void {
         )
           continue;
       }
+      const before = findings.length;
       if (
         cross &&
         addNumbered(
@@ -994,10 +998,42 @@ function findAddressesAndBlocks(st: ParseState): void {
           [...g.lines, j],
           ocr(st, [...g.lines, j]),
         )
-      )
+      ) {
         st.cornered.add(g);
+        if (findings.length > before) blockAgainstCorners(st, findings.at(-1)!, g, j, partners);
+      }
     }
   }
+}
+
+/**
+ * A hundred-block number beside a blade that names another cross street than the corner the blade makes with the
+ * other blade ("9900" beside "NW146thAvenue", the other blade read "s9thStreet": NW 99 St or S 9 St): one of the two
+ * numbers was misread, and the corner and the block share their confidence by how clearly each was read, the block
+ * number's line against the other blade's, at most QUADRANT_CAP of it, as two blades naming different quadrants do
+ * (disagreeingCorners). On the three tuning draws the clearer of the two was right in all four such pairs; the corner
+ * had been kept at 0.94 beside the block at 0.94 and answered 11 km off (tuning draw 1131).
+ */
+function blockAgainstCorners(
+  st: ParseState,
+  block: TextFinding,
+  g: LineOf,
+  blockLine: number,
+  partners: ParseState['corners'],
+): void {
+  const blockOcr = Math.max(1, st.input[blockLine]!.confidence);
+  let weakest = 1;
+  for (const c of partners) {
+    const corner = st.findings.find((f) => f.kind === 'intersection' && f.label === `${c.s.label} & ${c.a.label}`);
+    if (!corner || haversineMeters(corner.position!, block.position!) <= corner.radiusMeters!) continue;
+    const otherOcr = Math.max(1, ocr(st, (c.s === g ? c.a : c.s).lines));
+    weakest = Math.min(weakest, blockOcr / (otherOcr + blockOcr));
+    // A block number between two blades is read beside both ("16700" by "NW161St" and by "NW74Ave"): one share.
+    if (st.contested.has(corner)) continue;
+    st.contested.add(corner);
+    corner.confidence = round3(corner.confidence * Math.min(QUADRANT_CAP, otherOcr / (otherOcr + blockOcr)));
+  }
+  if (weakest < 1) block.confidence = round3(block.confidence * Math.min(QUADRANT_CAP, weakest));
 }
 
 /**
@@ -1046,6 +1082,16 @@ function findDoorNumberAddress(st: ParseState): void {
     const phoneGroups = new Set(
       input.flatMap((l) => (phoneLike(l.text) ? (l.text.match(/\d+/g) ?? []) : [])).filter((d) => d.length >= 3),
     );
+    // A piece of a phone number's group read again as a box of its own on top of it ("590" on "(305)92-1590", the
+    // phone number with a digit lost: tuning draw 1131, where it stood beside the door's "2985" as a second door).
+    const onPhone = (j: number, digits: string) =>
+      input.some(
+        (l, k) =>
+          k !== j &&
+          (phoneLike(l.text) || /\(\d{3}\)|(?<!\d)\d{2,3}[\s.-]\d{4}(?!\d)/.test(l.text)) &&
+          (l.text.match(/\d+/g) ?? []).some((d) => d.includes(digits)) &&
+          Boolean(l.box && input[j]!.box && overlapping(l.box, input[j]!.box)),
+      );
     const doors = norms.flatMap((norm, j) => {
       // A number that starts with a 0 is what is left of one whose first digits were lost ("056" of "14056").
       const m = /^([1-9]\d{2,4})$/.exec(norm);
@@ -1057,6 +1103,7 @@ function findDoorNumberAddress(st: ParseState): void {
         !/^33[0-2]\d\d$/.test(m[1]!) &&
         !/[-()]/.test(input[j]!.text) &&
         !phoneGroups.has(m[1]!) &&
+        !onPhone(j, m[1]!) &&
         !isOwnHundreds(g.fixed!, Number(m[1]))
         ? [{ j, n: Number(m[1]) }]
         : [];
