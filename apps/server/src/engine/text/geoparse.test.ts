@@ -275,6 +275,15 @@ describe('geoparse: corners of the county grid', () => {
     expect(geoparse(lines('NW48STREET', 'NW38AVENUE'))[0]!.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it("a drive's lone R stands for it only after a space, at the line's end, on the county's named drives", () => {
+    const labels = (...texts: string[]) => geoparse(lines(...texts)).map((f) => f.label);
+    expect(labels('Kendal r', 'SW169Ave')).toContain('Kendall Drive (SW 88 St) & SW 169 Ave');
+    // Glued, or an off-grid city's drive (found on review: "HIALEAH R" was Hialeah Dr, "OCEAN R" Ocean Dr).
+    expect(labels('KENDALLR', 'SW169Ave').some((l) => l.startsWith('Kendall Drive'))).toBe(false);
+    expect(labels('HIALEAH R').some((l) => /Hialeah Dr/.test(l))).toBe(false);
+    expect(labels('OCEAN R').some((l) => /Ocean Dr/.test(l))).toBe(false);
+  });
+
   it('a road placed at a corner is not also a place of its own', () => {
     const found = geoparse(lines('W FLAGLER ST', 'SW 16 AVE'));
     expect(found.filter((f) => f.position).map((f) => f.kind)).toEqual(['intersection']);
@@ -396,6 +405,14 @@ describe('geoparse: addresses and block numbers', () => {
     expect(blockFirst.every((f) => f.confidence < 0.8)).toBe(true);
     // The block number read less clearly than the blade: the corner first.
     expect(read(98, 62)[0]!.label).toBe('S 9 St & NW 146 Ave');
+    // Beside both blades and confirming neither, it takes nothing from the corner (found on review).
+    const between = geoparse([
+      { text: 'SW 8 ST', confidence: 95, box: { x: 0.3, y: 0.2, w: 0.2, h: 0.06 } },
+      { text: '1500', confidence: 99, box: { x: 0.52, y: 0.25, w: 0.04, h: 0.03 } },
+      { text: 'SW 27 AVE', confidence: 95, box: { x: 0.3, y: 0.28, w: 0.22, h: 0.06 } },
+    ]);
+    expect(between[0]).toMatchObject({ kind: 'intersection', label: 'SW 8 St & SW 27 Ave' });
+    expect(between[0]!.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
   it('a hundred-block number read as its own small line beside the blade', () => {
@@ -1095,6 +1112,16 @@ describe('geoparse: a street read alone', () => {
       expect(found.find((f) => f.kind === 'street')?.path).toHaveLength(2);
     },
   );
+
+  it.each([
+    [['TAMIAMI TRAIL', 'SW 8 ST']],
+    [['SW 8 ST', 'CALLE OCHO']],
+    [['SW 8TH STREET', 'SW 7 ST']],
+    [['SW 7 ST', 'SW 8TH STREET']],
+  ])('read on two blades, in either order, is still no point: %j', (texts) => {
+    // Found on review: the road read twice had its first reading paired with the stretch before the second dropped it.
+    expect(geoparse(lines(...texts)).filter((f) => f.position && f.confidence > 0)).toEqual([]);
+  });
 
   it('beside a place of its own, is placed there; a stretch read with a cross street is the corner', () => {
     expect(geoparse(lines('Versailles', 'Calle Ocho')).map((f) => f.label)).toEqual([

@@ -161,7 +161,7 @@ function fuzzyType(word: string): 'ST' | 'AVE' | null {
 const clarity = (ocrConfidence: number) => 0.8 + 0.2 * Math.min(1, Math.max(0, ocrConfidence / 100));
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-const GLUED_TYPES = 'STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL|LANE|LN';
+export const GLUED_TYPES = 'STREET|ST|TERRACE|TERR|TER|AVENUE|AVE|AV|COURT|CT|PLACE|PL|LANE|LN';
 /** An S inside a number: digits on both sides, and an ordinal or a street type after them (normaliseLine). */
 const S_IN_NUMBER = new RegExp(`(?<=\\d)S(?=\\d{1,2}(?:ST|ND|RD|TH|\\s?(?:${GLUED_TYPES})\\b))`, 'g');
 
@@ -670,8 +670,6 @@ type ParseState = {
   /** Grid lines placed already, by a corner, an address or a block number. */
   cornered: Set<LineOf>;
   corners: Array<{ s: LineOf; a: LineOf; sLine: GridLine; aLine: GridLine }>;
-  /** Corner findings a block number disagreeing with them has taken a share of already (blockAgainstCorners). */
-  contested: Set<TextFinding>;
   /** Corners whose N/S quadrant was not read. */
   lost: LostCorner[];
   /** Whether every Hialeah grid name read has numbers Hialeah's grid reaches. */
@@ -699,7 +697,6 @@ function newParseState(input: readonly InputLine[]): ParseState {
     spans: new Map(),
     cornered: new Set(),
     corners: [],
-    contested: new Set(),
     lost: [],
     hialeahFits: false,
   };
@@ -1024,13 +1021,14 @@ function blockAgainstCorners(
   const blockOcr = Math.max(1, st.input[blockLine]!.confidence);
   let weakest = 1;
   for (const c of partners) {
+    const other = c.s === g ? c.a : c.s;
+    // Beside both blades and confirming neither, the number says nothing against the corner they agree on ("1500"
+    // between "SW 8 ST" and "SW 27 AVE"): the corner stands as before.
+    if (near(st.input[other.lines[0]!]?.box, st.input[blockLine]?.box)) continue;
     const corner = st.findings.find((f) => f.kind === 'intersection' && f.label === `${c.s.label} & ${c.a.label}`);
     if (!corner || haversineMeters(corner.position!, block.position!) <= corner.radiusMeters!) continue;
-    const otherOcr = Math.max(1, ocr(st, (c.s === g ? c.a : c.s).lines));
+    const otherOcr = Math.max(1, ocr(st, other.lines));
     weakest = Math.min(weakest, blockOcr / (otherOcr + blockOcr));
-    // A block number between two blades is read beside both ("16700" by "NW161St" and by "NW74Ave"): one share.
-    if (st.contested.has(corner)) continue;
-    st.contested.add(corner);
     corner.confidence = round3(corner.confidence * Math.min(QUADRANT_CAP, otherOcr / (otherOcr + blockOcr)));
   }
   if (weakest < 1) block.confidence = round3(block.confidence * Math.min(QUADRANT_CAP, weakest));
@@ -1324,21 +1322,23 @@ function gridLinesOfName(name: string): GridLine[] {
 }
 
 /**
- * Whether a place found in the text is the grid road `g` again: a street of the gazetteer (Calle Ocho, Flagler
- * Street) read on no line but the road's, under one of the names that road is written with. The gazetteer's point is
- * one stretch of a road the grid runs for kilometres ("SW 8th Street" or "Tamiami Trail" alone was Little Havana at
- * 0.55, 11 km from a blade at SW 83 Ave in held-out seed 43434, with the road's own words as the support of a
- * "near" finding): the road read alone stays a line.
+ * Whether a place found in the text is a grid road read alone again: a street of the gazetteer (Calle Ocho, Flagler
+ * Street) read on no line but those of the lone roads on one grid line, under a name that writes that line. The
+ * gazetteer's point is one stretch of a road the grid runs for kilometres ("SW 8th Street" or "Tamiami Trail" alone
+ * was Little Havana at 0.55, 11 km from a blade at SW 83 Ave in held-out seed 43434, with the road's own words as the
+ * support of a "near" finding): the road read alone stays a line. `alone`: the roads with a grid line and no corner.
  */
-function isTheRoad(f: TextFinding, g: LineOf): boolean {
-  if (f.kind !== 'place' || !g.fixed || !f.lines.every((i) => g.lines.includes(i))) return false;
+function isTheRoad(f: TextFinding, alone: readonly LineOf[]): boolean {
+  if (f.kind !== 'place') return false;
   const entry = GAZETTEER.find((e) => e.name === f.label && e.kind === 'street');
-  return Boolean(
-    entry &&
-    [entry.name, ...entry.aliases].some((name) =>
-      gridLinesOfName(name).some((l) => l.axis === g.fixed!.axis && l.number === g.fixed!.number),
-    ),
+  if (!entry) return false;
+  const written = [entry.name, ...entry.aliases].flatMap(gridLinesOfName);
+  const lines = new Set(
+    alone
+      .filter((g) => written.some((l) => l.axis === g.fixed!.axis && l.number === g.fixed!.number))
+      .flatMap((g) => g.lines),
   );
+  return lines.size > 0 && f.lines.every((i) => lines.has(i));
 }
 
 /**
@@ -1347,9 +1347,11 @@ function isTheRoad(f: TextFinding, g: LineOf): boolean {
  */
 function findStreetsAlone(st: ParseState): void {
   const { findings } = st;
+  // Before any road is paired with a place: the same road read twice ("SW 8 ST" and "CALLE OCHO") is one line.
+  const alone = st.unique.filter((g) => !st.cornered.has(g) && g.fixed);
+  for (let k = findings.length - 1; k >= 0; k--) if (isTheRoad(findings[k]!, alone)) findings.splice(k, 1);
   for (const g of st.unique) {
     if (st.cornered.has(g) || !g.fixed) continue;
-    for (let k = findings.length - 1; k >= 0; k--) if (isTheRoad(findings[k]!, g)) findings.splice(k, 1);
     const places = findings.filter((f) => f.kind === 'place' && f.position && f.radiusMeters);
     let used = false;
     for (const p of places) {

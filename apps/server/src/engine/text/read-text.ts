@@ -3,7 +3,7 @@ import type { TextGrammar } from '../../adapters/ocr/grammar';
 import type { PlateOptions } from '../../adapters/ocr/ppocr/plates';
 import type { NearbyOptions } from '../../adapters/ocr/ppocr/reader';
 import { BLADE_COLOURS, countySignGrammar } from './sign-grammar';
-import { normaliseLine, ordinalSuffix, type LineFrame } from './geoparse';
+import { GLUED_TYPES, normaliseLine, ordinalSuffix, type LineFrame } from './geoparse';
 import { tolerantNames } from '../geo/gazetteer';
 import { editDistance } from '../../lib/edit-distance';
 
@@ -245,19 +245,25 @@ function reading(l: SceneLine, rule: GapRule): { text: string; confidence: numbe
 const digitCount = (s: string) => s.replace(/[^0-9]/g, '').length;
 
 /**
- * Whether the grammar's reading leaves out one glyph of the free reading that the geoparser reads as a digit, and
- * nothing else: a "g" between digits is a 9 to the geoparser (normaliseLine), but a letter to the grammar, which reads
- * "SW13gthSt" as "SW13thSt", S.W. 13th Street, 13.2 km from the S.W. 139th Street on the blade (held-out seed
- * 42424). So is "SW BSAVENUE" (S.W. 85th Avenue at night, its B and S the 8 and 5 to the geoparser) read by the
- * grammar as "SW 5AVENUE" (tuning draw 1101). The free reading's number then stands, as the geoparser reads it; the
- * grammar's only changes the number.
+ * A letter between a number and its type, which normaliseLine takes for the number's last digit ("7SAVENUE" as
+ * 75 Ave): a guess of the geoparser's, which the grammar's reading may rightly drop ("SW8SST" is SW 8 St).
+ */
+const LETTER_BEFORE_TYPE = new RegExp(`[0-9][SBZ](?:${GLUED_TYPES})`);
+
+/**
+ * Whether the grammar's reading is the free one, as the geoparser reads both, less one digit, where the geoparser made
+ * a digit of one of the free reading's letters: a "g" between digits is a 9 to the geoparser (normaliseLine), but a
+ * letter to the grammar, which reads "SW13gthSt" as "SW13thSt", S.W. 13th Street, 13.2 km from the S.W. 139th Street
+ * on the blade (held-out seed 42424). So is "SW BSAVENUE" (S.W. 85th Avenue at night, its B and S the 8 and 5 to the
+ * geoparser) read by the grammar as "SW 5AVENUE" (tuning draw 1101). The free reading's number then stands, as the
+ * geoparser reads it. Not where the geoparser's digit is its guess at a letter before the type (LETTER_BEFORE_TYPE).
  */
 function dropsReadDigit(free: string, grammar: string): boolean {
   const a = squash(normaliseLine(free));
   const b = squash(normaliseLine(grammar));
   if (a.length !== b.length + 1 || digitCount(a) !== digitCount(b) + 1) return false;
-  // The extra digit is the geoparser's reading of a letter: it made a digit of one of the free reading's letters.
-  if (digitCount(a) <= digitCount(free)) return false;
+  // The geoparser made a digit of a letter, and not by its guess before the type.
+  if (digitCount(a) <= digitCount(free) || LETTER_BEFORE_TYPE.test(squash(free))) return false;
   for (let i = 0; i < a.length; i++) if (isDigit(a[i]!) && a.slice(0, i) + a.slice(i + 1) === b) return true;
   return false;
 }

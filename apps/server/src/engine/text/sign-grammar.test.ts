@@ -173,15 +173,21 @@ describe('lines read through the grammar', () => {
         line('SW13gthSt', 91, { text: 'SW13thSt', confidence: 98, gap: 1.2 }),
         // A letter the geoparser does not read as a digit ("t" after the number) is the grammar's to leave out.
         line('SW13tthSt', 91, { text: 'SW13thSt', confidence: 98, gap: 1.2 }),
+        // Nor one it only guesses is the number's last digit, before the type (found on review: "SW8SST" would be
+        // SW 85 St, 12 km from SW 8 St).
+        line('SW8SST', 91, { text: 'SW8ST', confidence: 98, gap: 1.2 }),
+        line('NW7ZAve', 91, { text: 'NW7Ave', confidence: 98, gap: 1.2 }),
         line('SW95Ave', 99),
       ]),
     );
     expect(read.lines.map((l) => [l.text, l.seen])).toEqual([
       ['SW13gthSt', undefined],
       ['SW13thSt', 'SW13tthSt'],
+      ['SW8ST', 'SW8SST'],
+      ['NW7Ave', 'NW7ZAve'],
       ['SW95Ave', undefined],
     ]);
-    const labels = geoparse(read.lines.slice(0, 1).concat(read.lines.slice(2))).map((f) => f.label);
+    const labels = geoparse([read.lines[0]!, read.lines[4]!]).map((f) => f.label);
     expect(labels).toContain('SW 139 St & SW 95 Ave');
     // S.W. 85th Avenue at night, its number seen as "BS" (tuning draw 1101): the grammar kept the S as a 5 alone.
     const night = toReadText(

@@ -60,9 +60,11 @@ export function biscayneAvenueAt(streetNumber: number): number | null {
 }
 
 const ROAD = '(?:ROAD|RD)';
-// A drive's D lost to blur or the pole beside it, its R alone where the line ends: "Kendal r" of a small "Kendall Dr"
-// (tuning draw 1111). Only at the end, where nothing else of a longer name could follow.
-const DRIVE = '(?:DRIVE|DR|R$)';
+const DRIVE = '(?:DRIVE|DR)';
+// The county's named drives (below) also with their D lost to blur or the pole beside them, the R alone after a space
+// where the line ends: "Kendal r" of a small "Kendall Dr" (tuning draw 1111). Only at the end, where nothing else of a
+// longer name could follow; not the off-grid cities' drives (TYPE_FORMS), whose names are words of their own.
+const COUNTY_DRIVE = '(?:DRIVE|DR|(?<=\\s)R$)';
 const AVE = '(?:AVENUE|AVE|AV)';
 const ST = '(?:STREET|ST)';
 const BLVD = '(?:BOULEVARD|BLVD)';
@@ -87,28 +89,28 @@ export const NAMED_STREETS: readonly NamedStreet[] = [
     quadrant: 'SW',
   },
   { pattern: new RegExp(`\\bBIRD\\s*${ROAD}\\b`), label: 'Bird Road (SW 40 St)', line: street(-40), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bMILL?ER\\s*(?:${DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bSUNSET\\s*${DRIVE}\\b`), label: 'Sunset Drive (SW 72 St)', line: street(-72), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\b(?:N\\s*|NORTH\\s*)?KENDALL?\\s*${DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bKILL?IAN\\s*(?:PARKWAY|PKWY|${DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bHOWARD\\s*${DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bCORAL\\s*REE?F\\s*${DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bRICHMOND\\s*${DRIVE}\\b`), label: 'Richmond Drive (SW 168 St)', line: street(-168), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bEUREKA\\s*${DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bQUAIL\\s*ROOST\\s*${DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bMILL?ER\\s*(?:${COUNTY_DRIVE}|${ROAD})\\b`), label: 'Miller Drive (SW 56 St)', line: street(-56), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bSUNSET\\s*${COUNTY_DRIVE}\\b`), label: 'Sunset Drive (SW 72 St)', line: street(-72), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\b(?:N\\s*|NORTH\\s*)?KENDALL?\\s*${COUNTY_DRIVE}\\b`), label: 'Kendall Drive (SW 88 St)', line: street(-88), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bKILL?IAN\\s*(?:PARKWAY|PKWY|${COUNTY_DRIVE})\\b`), label: 'Killian Parkway (SW 104 St)', line: street(-104), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bHOWARD\\s*${COUNTY_DRIVE}\\b`), label: 'Howard Drive (SW 136 St)', line: street(-136), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bCORAL\\s*REE?F\\s*${COUNTY_DRIVE}\\b`), label: 'Coral Reef Drive (SW 152 St)', line: street(-152), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bRICHMOND\\s*${COUNTY_DRIVE}\\b`), label: 'Richmond Drive (SW 168 St)', line: street(-168), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bEUREKA\\s*${COUNTY_DRIVE}\\b`), label: 'Eureka Drive (SW 184 St)', line: street(-184), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bQUAIL\\s*ROOST\\s*${COUNTY_DRIVE}\\b`), label: 'Quail Roost Drive (SW 200 St)', line: street(-200), axis: 'street', quadrant: 'SW' },
   { pattern: /\bHAINLIN\s*MILL\b/, label: 'Hainlin Mill Drive (SW 216 St)', line: street(-216), axis: 'street', quadrant: 'SW' },
   // The section lines of South Dade, each a drive: Silver Palm, Coconut Palm, Bauer, Waldin; Palm Drive (Florida City)
   // only where no other word of a longer name precedes it.
-  { pattern: new RegExp(`\\bSILVER\\s*PALM\\s*${DRIVE}\\b`), label: 'Silver Palm Drive (SW 232 St)', line: street(-232), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bCOCONUT\\s*PALM\\s*${DRIVE}\\b`), label: 'Coconut Palm Drive (SW 248 St)', line: street(-248), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bBAUER\\s*${DRIVE}\\b`), label: 'Bauer Drive (SW 264 St)', line: street(-264), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bWALDIN\\s*${DRIVE}\\b`), label: 'Waldin Drive (SW 280 St)', line: street(-280), axis: 'street', quadrant: 'SW' },
-  { pattern: new RegExp(`\\bCAMPBELL?\\s*${DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
-  { pattern: new RegExp(`\\bMOWRY\\s*${DRIVE}\\b`), label: 'Mowry Drive (SW 320 St)', line: street(-320), axis: 'street' },
-  { pattern: new RegExp(`(?<!(?:SILVER|COCONUT|ROYAL)\\s*)\\bPALM\\s*${DRIVE}\\b`), label: 'Palm Drive (SW 344 St)', line: street(-344), axis: 'street' },
+  { pattern: new RegExp(`\\bSILVER\\s*PALM\\s*${COUNTY_DRIVE}\\b`), label: 'Silver Palm Drive (SW 232 St)', line: street(-232), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bCOCONUT\\s*PALM\\s*${COUNTY_DRIVE}\\b`), label: 'Coconut Palm Drive (SW 248 St)', line: street(-248), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bBAUER\\s*${COUNTY_DRIVE}\\b`), label: 'Bauer Drive (SW 264 St)', line: street(-264), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bWALDIN\\s*${COUNTY_DRIVE}\\b`), label: 'Waldin Drive (SW 280 St)', line: street(-280), axis: 'street', quadrant: 'SW' },
+  { pattern: new RegExp(`\\bCAMPBELL?\\s*${COUNTY_DRIVE}\\b`), label: 'Campbell Drive (SW 312 St)', line: street(-312), axis: 'street' },
+  { pattern: new RegExp(`\\bMOWRY\\s*${COUNTY_DRIVE}\\b`), label: 'Mowry Drive (SW 320 St)', line: street(-320), axis: 'street' },
+  { pattern: new RegExp(`(?<!(?:SILVER|COCONUT|ROYAL)\\s*)\\bPALM\\s*${COUNTY_DRIVE}\\b`), label: 'Palm Drive (SW 344 St)', line: street(-344), axis: 'street' },
   { pattern: /\b(?:MARTIN\s*LUTHER\s*KING|MLK)\b/, label: 'Martin Luther King Jr Blvd (NW 62 St)', line: street(62), axis: 'street', quadrant: 'NW' },
   { pattern: new RegExp(`\\bOPA\\s*LOCKA\\s*${BLVD}\\b`), label: 'Opa-locka Blvd (NW 135 St)', line: street(135), axis: 'street' },
-  { pattern: new RegExp(`\\bMIAMI\\s*GARDENS\\s*${DRIVE}\\b`), label: 'Miami Gardens Drive (183 St)', line: street(183), axis: 'street' },
+  { pattern: new RegExp(`\\bMIAMI\\s*GARDENS\\s*${COUNTY_DRIVE}\\b`), label: 'Miami Gardens Drive (183 St)', line: street(183), axis: 'street' },
   { pattern: new RegExp(`\\bCOUNTY\\s*LINE\\s*${ROAD}\\b`), label: 'County Line Road (215 St)', line: street(215), axis: 'street' },
   { pattern: new RegExp(`\\b(?:N|S|NORTH|SOUTH)?\\s*MIAMI\\s*${AVE}\\b`), label: 'Miami Avenue', line: avenue(0), axis: 'avenue' },
   { pattern: new RegExp(`\\bDOUGLAS\\s*${ROAD}\\b`), label: 'Douglas Road (37 Ave)', line: avenue(37), axis: 'avenue' },
