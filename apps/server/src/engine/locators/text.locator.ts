@@ -68,7 +68,8 @@ function summaryOf(f: TextFinding, read: ReadText): string {
 
 /**
  * Groups the findings of one photo's text into places: findings that agree (each within the other's radius)
- * support the most specific one; findings that disagree are separate candidates.
+ * support the most specific one; findings that disagree are separate candidates. All of them, surest first: the
+ * caller keeps MAX_PLACES once it has weighed them.
  */
 export function placesFromFindings(
   findings: readonly TextFinding[],
@@ -90,8 +91,7 @@ export function placesFromFindings(
       for (const s of g.support) miss *= 1 - AGREEMENT_WEIGHT * s.confidence;
       return { ...g, confidence: Math.round(Math.min(MAX_CONFIDENCE, 1 - miss) * 1000) / 1000 };
     })
-    .sort((a, b) => b.confidence - a.confidence)
-    .slice(0, MAX_PLACES);
+    .sort((a, b) => b.confidence - a.confidence);
 }
 
 /** Builds the text locator's evidence from what was read and what the geoparser made of it. */
@@ -106,7 +106,9 @@ export function textEvidence(read: ReadText): Evidence[] {
     const clearest = Math.max(0, ...used.map((i) => read.lines[i]?.confidence ?? 0));
     return clearest < WEAK_READING ? { ...p, confidence: Math.min(p.confidence, WEAK_CEILING) } : p;
   });
+  // After the ceiling, so that a place read clearly is not left out for places read unsurely.
   places.sort((a, b) => b.confidence - a.confidence);
+  places.splice(MAX_PLACES);
   const hints = findings.filter((f) => !f.position || !f.confidence).map(toMatch);
   // The lines' slanted frames and stacked leans are the geoparser's working, not evidence: not stored or sent.
   const lines = read.lines.map(({ frame: _frame, northLean: _lean, ...line }) => line);

@@ -1008,7 +1008,8 @@ function findAddressesAndBlocks(st: ParseState): void {
  * other blade ("9900" beside "NW146thAvenue", the other blade read "s9thStreet": NW 99 St or S 9 St): one of the two
  * numbers was misread, and the corner and the block share their confidence by how clearly each was read, the block
  * number's line against the other blade's, at most QUADRANT_CAP of it, as two blades naming different quadrants do
- * (disagreeingCorners). On the three tuning draws the clearer of the two was right in all four such pairs; the corner
+ * (disagreeingCorners). On the three tuning draws the clearer of the two was right in all four pairs where a block
+ * number and a corner disagreed (two of them with the number beside both blades, which this leaves alone); the corner
  * had been kept at 0.94 beside the block at 0.94 and answered 11 km off (tuning draw 1131).
  */
 function blockAgainstCorners(
